@@ -1,0 +1,71 @@
+"""The small surface every title offers (see DESIGN.md, "The title protocol").
+
+A title is a module (or object) with these attributes. State is plain JSON data (dicts, lists,
+str, int, bool, None) so the service can store it, replay it and compare it exactly. Seats are
+ints 0..n-1 in turn order as seated.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .prompts import Prompt
+
+State = dict[str, Any]
+
+
+@dataclass
+class Outcome:
+    """The end of a game as the rulebook scores it."""
+
+    scores: dict[int, int]
+    # per seat: ordered (category label, points) pairs that add up to the score
+    breakdown: dict[int, list[tuple[str, int]]]
+    winners: list[int]
+    # how the winners were decided when scores tied, in words ("shared win", "most coins"...)
+    tiebreak: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Title(Protocol):
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+
+    def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> State:
+        """A new table. `players` are display names in seat order. Raise OptionsError."""
+
+    def prompts(self, state: State) -> dict[int, Prompt]:
+        """Who must decide now, and what. Several seats = a simultaneous decision."""
+
+    def apply(self, state: State, seat: int, answer: Any, rng: random.Random) -> State:
+        """A new state (the input is not changed), or raise IllegalMove."""
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What that seat may see (None = spectator). Includes "log": a list of strings."""
+
+    def outcome(self, state: State) -> Outcome | None:
+        """None while the game goes on."""
+
+    def default_answer(self, state: State, seat: int) -> Any:
+        """A safe legal answer when a deadline passes."""
+
+    def bot_answer(self, state: State, seat: int, rng: random.Random) -> Any:
+        """A bot's legal answer."""
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One game option an organiser sets at creation; the create form is generated from these."""
+
+    name: str
+    label: str
+    kind: str  # "choice" | "bool" | "int"
+    default: Any
+    choices: tuple[tuple[str, str], ...] = ()
+    low: int | None = None
+    high: int | None = None
+    help: str = ""
