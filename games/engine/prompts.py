@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from .errors import IllegalMove
 
@@ -202,7 +202,7 @@ class Composite:
         lines = [ln for ln in text.strip().splitlines() if ln.strip()]
         if len(lines) < len(self.parts):
             raise IllegalMove(f"Answer each of the {len(self.parts)} parts on its own line.")
-        return {name: part.parse_text(line) for (name, part), line in zip(self.parts, lines)}
+        return {name: part.parse_text(line) for (name, part), line in zip(self.parts, lines, strict=False)}
 
     def random_answer(self, rng: random.Random) -> dict[str, Any]:
         return {name: part.random_answer(rng) for name, part in self.parts}
@@ -215,4 +215,4 @@ class Composite:
         }
 
 
-Prompt = Union[Choose, ChooseMany, Number, Order, Composite]
+Prompt = Choose | ChooseMany | Number | Order | Composite

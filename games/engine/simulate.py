@@ -78,9 +78,8 @@ def run(slug: str, games: int, players: int, seed: str, workers: int = 1, check:
     else:
         bounds = [games * w // workers for w in range(workers + 1)]
         with ProcessPoolExecutor(workers) as pool:
-            parts = list(
-                pool.map(_batch, *zip(*[(slug, players, seed, bounds[w], bounds[w + 1], check) for w in range(workers)]))
-            )
+            jobs = [pool.submit(_batch, slug, players, seed, bounds[w], bounds[w + 1], check) for w in range(workers)]
+            parts = [j.result() for j in jobs]
         total = Report()
         for p in parts:
             total.games += p.games
