@@ -45,7 +45,19 @@ class Title(Protocol):
         """A new state (the input is not changed), or raise IllegalMove."""
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """What that seat may see (None = spectator). Includes "log": a list of strings."""
+        """What that seat may see (None = spectator; everything once the game is over).
+
+        The only thing a page, email or API ever gets, so it must hold nothing the seat may not
+        see (other hands, deck order, sealed answers). Shape, shared by every title so the
+        generic page and email can draw any of them:
+          {"status": "one line: whose turn, what phase",
+           "panels": [{"title": "Your hand",
+                       "cards": [{"id", "name", "kind", "lines": [str, ...]}],   # optional
+                       "lines": [str, ...],                                       # optional
+                       "table": {"header": [str], "rows": [[str]]}}],             # optional
+           "log": [str, ...],          # engine.log.read(state["log"], seat), oldest first
+           "data": {...}}              # title-specific structured facts for richer drawings
+        """
 
     def outcome(self, state: State) -> Outcome | None:
         """None while the game goes on."""
