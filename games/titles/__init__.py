@@ -8,10 +8,23 @@ from functools import cache
 
 from games.engine import Title
 
+_extra: dict[str, Title] = {}
 
-@cache
+
+def register(title: Title) -> None:
+    """Add a title that is not a package here (tests use a tiny one)."""
+    _extra[title.slug] = title
+
+
 def get_title(slug: str) -> Title:
     """The title for a slug; KeyError with the known slugs if there is none."""
+    if slug in _extra:
+        return _extra[slug]
+    return _packaged(slug)
+
+
+@cache
+def _packaged(slug: str) -> Title:
     if slug not in slugs():
         raise KeyError(f"No title {slug!r}; known: {', '.join(slugs())}")
     return importlib.import_module(f"games.titles.{slug}").TITLE

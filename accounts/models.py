@@ -1,0 +1,50 @@
+"""People, known by email address. Organisers have a password; players never need one."""
+
+from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.db import models
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    def create_user(self, email: str, password: str | None = None, **extra):
+        if not email:
+            raise ValueError("An email address is required.")
+        user = self.model(email=self.normalize_email(email).lower(), **extra)
+        if password:
+            user.set_password(password)
+        else:
+            user.set_unusable_password()
+        user.save(using=self._db)
+        return user
+
+    def create_superuser(self, email: str, password: str | None = None, **extra):
+        extra.update(is_staff=True, is_superuser=True)
+        return self.create_user(email, password, **extra)
+
+    def for_email(self, email: str, name: str = ""):
+        """The person with this address, created (without a password) on first invitation."""
+        user, _ = self.get_or_create(email=self.normalize_email(email).lower(), defaults={"name": name})
+        return user
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    email = models.EmailField(unique=True)
+    name = models.CharField(max_length=80, blank=True)
+    timezone = models.CharField(max_length=64, default="UTC", help_text="Deadlines are shown in this timezone.")
+    is_staff = models.BooleanField(default=False, help_text="Organisers: may sign in and run games.")
+    is_active = models.BooleanField(default=True)
+    date_joined = models.DateTimeField(auto_now_add=True)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = []
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.email.split("@")[0]

@@ -1,0 +1,11 @@
+from django.contrib import admin
+from django.urls import include, path
+
+admin.site.site_header = "Café turns: organisers"
+admin.site.site_title = "Café turns"
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("games.urls")),
+]

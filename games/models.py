@@ -1,0 +1,181 @@
+"""Games, seats, the event log (the truth) and the mail outbox.
+
+`Game.state` and `Game.version` are a projection of the log: only games/services.py writes them,
+or an Event.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from games.titles import choices as title_choices
+from games.titles import get_title
+
+
+def new_nonce() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Not started"
+        ACTIVE = "active", "In play"
+        PAUSED = "paused", "Paused"
+        ENDED = "ended", "Over"
+
+    title = models.CharField(max_length=40, choices=title_choices)
+    name = models.CharField(max_length=100)
+    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_games")
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    # projection of the event log
+    state = models.JSONField(null=True, blank=True, editable=False)
+    version = models.PositiveIntegerField(default=0, editable=False)
+    # never leaves the server: it would let anyone predict every shuffle
+    seed = models.CharField(max_length=64, blank=True, editable=False)
+    cardset_hash = models.CharField(max_length=64, blank=True, editable=False)
+    # denormalised for lists: who must decide now, and since when
+    to_move = models.CharField(max_length=200, blank=True, editable=False)
+    waiting_since = models.DateTimeField(null=True, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.title_name})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("game-detail", args=[self.pk])
+
+    @property
+    def engine(self):
+        return get_title(self.title)
+
+    @property
+    def title_name(self) -> str:
+        return self.engine.name
+
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    is_bot = models.BooleanField(default=False)
+    # rotating the nonce revokes every link sent for this seat
+    nonce = models.CharField(max_length=32, default=new_nonce, editable=False)
+    # set when the seat starts waiting on a decision; the "one email per wait" rule keys on it
+    waiting_since = models.DateTimeField(null=True, blank=True, editable=False)
+    # how many log lines this seat had seen at its last visit (to mark what is new since)
+    seen_log = models.PositiveIntegerField(default=0, editable=False)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="one_seat_per_index")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        if self.is_bot:
+            return f"Bot {self.index + 1}"
+        return self.player.display_name if self.player else f"Seat {self.index + 1}"
+
+    @property
+    def email(self) -> str:
+        return self.player.email if self.player and not self.is_bot else ""
+
+
+class Event(models.Model):
+    """One step of a game's history. Append-only: nothing is ever updated or deleted."""
+
+    class Kind(models.TextChoices):
+        CREATED = "created"
+        ANSWER = "answer"
+        TIMEOUT = "timeout"
+        ADMIN = "admin"
+        ENDED = "ended"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    payload = models.JSONField(default=dict)
+    via = models.CharField(max_length=20, blank=True, help_text="web, email, bot, deadline, admin, conditional")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.kind}"
+
+    def public_payload(self) -> dict[str, Any]:
+        """The payload with the game's secrets left out (for the admin)."""
+        return {k: ("(hidden)" if k in {"seed", "cardset"} else v) for k, v in self.payload.items()}
+
+
+class Notification(models.Model):
+    """An email in the outbox: written with its cause, sent after commit, retried until sent."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting to send"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed (will retry)"
+        GAVE_UP = "gave_up", "Gave up"
+
+    class Kind(models.TextChoices):
+        YOUR_MOVE = "your_move", "Your move"
+        INVITE = "invite", "Invitation"
+        FINAL = "final", "Final scores"
+        FRESH_LINK = "fresh_link", "Fresh link"
+
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)
+    recipient = models.EmailField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    subject = models.CharField(max_length=200)
+    body_text = models.TextField()
+    body_html = models.TextField(blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    message_id = models.CharField(max_length=200, blank=True)
+    next_attempt_at = models.DateTimeField(null=True, blank=True, help_text="When a failed send is tried again.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to {self.recipient}"
+
+
+class DeliveredMail(models.Model):
+    """Mail 'delivered' by the embedded backend: the local outbox page reads these."""
+
+    to = models.TextField()
+    subject = models.CharField(max_length=200)
+    body_text = models.TextField()
+    body_html = models.TextField(blank=True)
+    headers = models.JSONField(default=dict)
+    delivered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-delivered_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.subject} → {self.to}"

@@ -1,0 +1,43 @@
+"""Celery tasks: thin wrappers that call the service or the mailer."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from celery import shared_task
+from django.utils import timezone
+
+from . import mail, services
+from .models import Game, Notification
+
+
+@shared_task(bind=True, max_retries=mail.MAX_ATTEMPTS)
+def send_notification(self, notification_id: int) -> str:
+    status = mail.send(notification_id)
+    if status == Notification.Status.FAILED:
+        # the sweep picks the row up too if this worker dies before the retry
+        raise self.retry(countdown=mail.backoff_seconds(self.request.retries + 1))
+    return status
+
+
+@shared_task
+def advance_bots(game_id: int) -> int:
+    return services.play_bots(game_id)
+
+
+@shared_task
+def sweep() -> dict[str, int]:
+    """Every minute: resend mail that is still unsent, and wake bots a lost task left waiting."""
+    now = timezone.now()
+    stale = now - timedelta(minutes=2)
+    unsent = Notification.objects.filter(status__in=[Notification.Status.PENDING, Notification.Status.FAILED])
+    due = unsent.filter(next_attempt_at__isnull=True, created_at__lt=stale) | unsent.filter(next_attempt_at__lte=now)
+    pending = list(due.values_list("pk", flat=True)[:500])
+    for pk in pending:
+        mail.send(pk)
+    woken = 0
+    for game in Game.objects.filter(status=Game.Status.ACTIVE, waiting_since__lt=stale, seats__is_bot=True).distinct():
+        if any(s.is_bot and s.waiting_since for s in game.seats.all()):
+            advance_bots.delay(game.pk)
+            woken += 1
+    return {"mail": len(pending), "bots": woken}

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("games/new/", views.game_new, name="game-new"),
+    path("games/<int:pk>/", views.game_detail, name="game-detail"),
+    path("games/<int:pk>/start/", views.game_start, name="game-start"),
+    path("outbox/", views.outbox, name="outbox"),
+    path("outbox/<int:pk>/", views.outbox_mail, name="outbox-mail"),
+    path("outbox/<int:pk>/html/", views.outbox_html, name="outbox-html"),
+    path("play/<str:token>/", views.seat, name="seat"),
+    path("play/<str:token>/history/", views.seat_history, name="seat-history"),
+    path("play/<str:token>/fresh-link/", views.seat_fresh_link, name="seat-fresh-link"),
+]
