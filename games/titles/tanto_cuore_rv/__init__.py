@@ -1,0 +1,62 @@
+"""Tanto Cuore: Romantic Vacation, the deck-building maid game, as a pure title.
+
+Modules: cards (data loading), setup (a new table), turn (phases and prompts), effects (card
+texts), scoring, view, bots, invariants.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engine import Outcome, Prompt
+
+from . import bots, scoring, turn, view
+from .cards import load_cardset
+from .invariants import check_invariants
+from .setup import MAX_PLAYERS, MIN_PLAYERS, options_schema, setup
+from .state import State
+
+
+class TantoCuoreRV:
+    slug = "tanto_cuore_rv"
+    name = "Tanto Cuore: Romantic Vacation"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def __init__(self) -> None:
+        self.options_schema = options_schema()
+
+    def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> State:
+        return turn.begin(setup(players, options, rng), rng)
+
+    def prompts(self, state: State) -> dict[int, Prompt]:
+        return turn.prompts(state)
+
+    def apply(self, state: State, seat: int, answer: Any, rng: random.Random) -> State:
+        return turn.apply(state, seat, answer, rng)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def default_answer(self, state: State, seat: int) -> Any:
+        return bots.default_answer(state, seat)
+
+    def bot_answer(self, state: State, seat: int, rng: random.Random) -> Any:
+        return bots.bot_answer(state, seat, rng)
+
+    @staticmethod
+    def check_invariants(state: State) -> None:
+        check_invariants(state)
+
+    @staticmethod
+    def turns_played(state: State) -> int:
+        return state["turns"]
+
+
+TITLE = TantoCuoreRV()
+
+__all__ = ["TITLE", "check_invariants", "load_cardset"]

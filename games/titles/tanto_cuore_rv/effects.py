@@ -1,0 +1,539 @@
+"""Card effects: what a served maid's text and an acquired reminiscence do.
+
+Each effect kind is one function driven by the card's data (numbers live in the seeds). An
+effect that needs a decision sets `state["stage"]` to a small dict; `STAGES` holds, per stage
+kind, the prompt it asks and the handler of the answer. Decisions that are no decision at all
+(one kind of card in hand, nothing to take) are resolved at once, so nobody is asked in vain.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from games.engine import Choose, ChooseMany, IllegalMove, Option
+
+from .state import (
+    State,
+    by_cost,
+    call,
+    instance_ids,
+    kind_of,
+    log,
+    name,
+    names,
+    plural,
+    remove_all,
+    take_top,
+    unique,
+    who,
+)
+
+MAIN = {"kind": "main"}
+
+
+def active(s: State) -> int:
+    return s["turn"]["seat"]
+
+
+def is_maid(card: dict[str, Any]) -> bool:
+    return card["type"] in ("maid_chief", "chambermaid_chief", "general_maid")
+
+
+# ----------------------------------------------------------------------------- maid effects
+
+
+def maid_effect(s: State, seat: int, cid: str, rng: random.Random) -> None:
+    """Resolve the text of a maid who just served `seat` (symbols are already received)."""
+    eff = s["cards"][cid]["effect"]
+    kind = eff["kind"]
+    s["stage"] = dict(MAIN)
+    if kind == "none":
+        return
+    if kind == "others_draw":
+        for other in others(s, seat):
+            call(s, other, eff["n"], rng, f" ({name(s, cid)})")
+    elif kind == "others_bottom":
+        waiting = [o for o in others(s, seat) if len(s["seats"][o]["hand"]) >= eff["min_hand"]]
+        s["stage"] = {"kind": "bottom", "waiting": waiting, "card": cid}
+        for o in list(waiting):
+            hand = unique(s["seats"][o]["hand"])
+            if len(hand) == 1:
+                _bottom(s, o, hand[0])
+        _others_done(s)
+    elif kind == "return_for_draws":
+        s["stage"] = {"kind": "riya", "card": cid}
+    elif kind == "exchange":
+        if sum(1 for c in s["seats"][seat]["hand"] if is_maid(s["cards"][c])) >= eff["give"]:
+            s["stage"] = {"kind": "exchange", "card": cid}
+    elif kind == "end_serving":
+        s["turn"]["phase"] = "employ"
+        log(s, f"{name(s, cid)} ends {who(s, seat)}'s serving phase.")
+    elif kind == "gain_to_deck_top":
+        target = eff["card"]
+        if s["town"].get(target, 0) > 0:
+            s["town"][target] -= 1
+            s["seats"][seat]["deck"].append(target)
+            log(s, f"{who(s, seat)} sends a {name(s, target)} from the town into their waiting room (on top).")
+        else:
+            log(s, f"No {name(s, target)} is left in the town for {name(s, cid)}.")
+    elif kind == "free_chief":
+        if _free_chief_stacks(s, eff["max_cost"]):
+            s["stage"] = {"kind": "free_chief", "card": cid}
+    elif kind == "mill_top":
+        targets = [i for i in range(len(s["players"])) if s["seats"][i]["deck"]]
+        if len(targets) == 1:
+            _mill(s, seat, targets[0], cid)
+        elif targets:
+            s["stage"] = {"kind": "mill", "card": cid}
+        else:
+            log(s, f"Every waiting room is empty: {name(s, cid)} finds nothing to smash.")
+    elif kind == "put_back":
+        if s["seats"][seat]["hand"]:
+            s["stage"] = {"kind": "put_back", "card": cid}
+    elif kind == "free_chambermaids":
+        if any(s["cards"][c]["chamber"] for c in s["seats"][seat]["hand"]):
+            s["stage"] = {"kind": "laura", "card": cid}
+    elif kind == "reveal_take":
+        revealed: list[str] = []
+        for _ in range(eff["n"]):
+            c = take_top(s, seat, rng)
+            if c is None:
+                break
+            revealed.append(c)
+        log(s, f"{who(s, seat)} reveals the top of their waiting room: {names(s, revealed)}.")
+        s["stage"] = {"kind": "reveal", "card": cid, "cards": revealed}
+        if len(unique(revealed)) <= 1:
+            _reveal_take(s, seat, revealed[0] if revealed else None)
+    else:  # pragma: no cover - the loader only lets known kinds through
+        raise ValueError(f"unknown maid effect {kind!r}")
+
+
+def others(s: State, seat: int) -> list[int]:
+    n = len(s["players"])
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def _others_done(s: State) -> None:
+    if not s["stage"].get("waiting"):
+        s["stage"] = dict(MAIN)
+
+
+# Caldina Alley: the others with a big hand each send one card to the back of their waiting room.
+def _bottom(s: State, seat: int, cid: str) -> None:
+    zone = s["seats"][seat]
+    zone["hand"].remove(cid)
+    zone["deck"].insert(0, cid)
+    s["stage"]["waiting"].remove(seat)
+    log(
+        s,
+        f"{who(s, seat)} sends a staff member to the back of their waiting room.",
+        {seat: f"You send {name(s, cid)} to the back of your waiting room."},
+    )
+
+
+def _bottom_prompt(s: State, seat: int) -> Choose:
+    hand = by_cost(s, unique(s["seats"][seat]["hand"]))
+    by = name(s, s["stage"]["card"])
+    return Choose(
+        f"{by} ({who(s, active(s))}): send one staff member from your hand to the back of your waiting room.",
+        tuple(Option(c, name(s, c)) for c in hand),
+    )
+
+
+def _bottom_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
+    _bottom(s, seat, answer)
+    _others_done(s)
+
+
+# Riya Naragashi: go back to the town, end serving and employing, call 5 more at the end.
+def _riya_prompt(s: State, seat: int) -> Choose:
+    extra = s["cards"][s["stage"]["card"]]["effect"]["extra"]
+    return Choose(
+        f"Return {name(s, s['stage']['card'])} to the town?",
+        (
+            Option("return", "Return her", f"Your serving and employ phases end; you call {extra} more at the end."),
+            Option("keep", "Keep her", "Go on with your turn."),
+        ),
+    )
+
+
+def _riya_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
+    cid = s["stage"]["card"]
+    s["stage"] = dict(MAIN)
+    if answer == "keep":
+        return
+    s["seats"][seat]["played"].remove(cid)
+    s["town"][cid] = s["town"].get(cid, 0) + 1
+    s["turn"]["extra_draws"] += s["cards"][cid]["effect"]["extra"]
+    s["turn"]["phase"] = "end"
+    log(s, f"{who(s, seat)} returns {name(s, cid)} to the town: no employing this turn, 5 more staff at the end.")
+
+
+# Chinatsu Kooriyama: two maids from the hand back to the town for one maid into the hand.
+def _exchange_prompt(s: State, seat: int) -> ChooseMany:
+    eff = s["cards"][s["stage"]["card"]]["effect"]
+    hand = by_cost(s, [c for c in s["seats"][seat]["hand"] if is_maid(s["cards"][c])])
+    return ChooseMany(
+        f"{name(s, s['stage']['card'])}: return {eff['give']} maids from your hand to the town to take one "
+        f"costing {eff['max_cost']} or less into your hand? Pick none to skip.",
+        tuple(Option(i, name(s, c)) for i, c in instance_ids(hand)),
+        0,
+        eff["give"],
+    )
+
+
+def _exchange_answer(s: State, seat: int, answer: list[str], rng: random.Random) -> None:
+    cid = s["stage"]["card"]
+    eff = s["cards"][cid]["effect"]
+    if not answer:
+        s["stage"] = dict(MAIN)
+        log(s, f"{who(s, seat)} keeps their maids ({name(s, cid)}).")
+        return
+    if len(answer) != eff["give"]:
+        raise IllegalMove(f"Pick exactly {eff['give']} maids, or none to skip.")
+    given = [kind_of(a) for a in answer]
+    remove_all(s["seats"][seat]["hand"], given)
+    for g in given:
+        s["town"][g] = s["town"].get(g, 0) + 1
+    log(s, f"{who(s, seat)} returns {names(s, given)} to the town.")
+    if _town_maids(s, eff["max_cost"]):
+        s["stage"] = {"kind": "exchange_take", "card": cid}
+    else:
+        s["stage"] = dict(MAIN)
+        log(s, f"No maid costing {eff['max_cost']} or less is left to take.")
+
+
+def _town_maids(s: State, max_cost: int) -> list[str]:
+    cards = s["cards"]
+    return [m for m in s["maid_stacks"] if s["town"][m] > 0 and cards[m]["cost"] <= max_cost]
+
+
+def _town_prompt(s: State, text: str, max_cost: int) -> Choose:
+    return Choose(
+        text,
+        tuple(
+            Option(m, name(s, m), f"costs {s['cards'][m]['cost']}, {s['town'][m]} left")
+            for m in by_cost(s, _town_maids(s, max_cost))
+        ),
+    )
+
+
+def _exchange_take_prompt(s: State, seat: int) -> Choose:
+    eff = s["cards"][s["stage"]["card"]]["effect"]
+    return _town_prompt(s, f"Take which maid into your hand (cost {eff['max_cost']} or less)?", eff["max_cost"])
+
+
+def _exchange_take_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
+    s["town"][answer] -= 1
+    s["seats"][seat]["hand"].append(answer)
+    s["stage"] = dict(MAIN)
+    log(s, f"{who(s, seat)} takes {name(s, answer)} from the town into their hand.")
+
+
+# Germaine Mahle: a cheap chambermaid chief from the town to the kitchen entrance, then call 1.
+def _free_chief_stacks(s: State, max_cost: int) -> list[str]:
+    cards = s["cards"]
+    return [
+        m
+        for m in s["maid_stacks"]
+        if cards[m]["type"] == "chambermaid_chief" and cards[m]["cost"] <= max_cost and s["town"][m] > 0
+    ]
+
+
+def _free_chief_prompt(s: State, seat: int) -> Choose:
+    eff = s["cards"][s["stage"]["card"]]["effect"]
+    stacks = _free_chief_stacks(s, eff["max_cost"])
+    return Choose(
+        f"{name(s, s['stage']['card'])}: put a chambermaid chief from the town into your kitchen entrance "
+        f"and call {eff['draws']}?",
+        tuple(Option(m, f"Take {name(s, m)}", f"{s['town'][m]} left") for m in stacks) + (Option("no", "No thanks"),),
+    )
+
+
+def _free_chief_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
+    cid = s["stage"]["card"]
+    s["stage"] = dict(MAIN)
+    if answer == "no":
+        return
+    s["town"][answer] -= 1
+    s["seats"][seat]["discard"].append(answer)
+    log(s, f"{who(s, seat)} puts {name(s, answer)} from the town into their kitchen entrance.")
+    call(s, seat, s["cards"][cid]["effect"]["draws"], rng, f" ({name(s, cid)})")
+
+
+# Evita Catala: the top card of any waiting room to its kitchen entrance; a love card = +1 serving.
+def _mill(s: State, seat: int, target: int, cid: str) -> None:
+    zone = s["seats"][target]
+    top = zone["deck"].pop()
+    zone["discard"].append(top)
+    s["stage"] = dict(MAIN)
+    bonus = ""
+    if s["cards"][top]["type"] == "love":
+        n = s["cards"][cid]["effect"]["bonus_servings"]
+        s["turn"]["servings"] += n
+        bonus = f": a love card, so {who(s, seat)} gains {plural(n, 'serving')}"
+    log(s, f"{name(s, cid)} sends {name(s, top)} from {who(s, target)}'s waiting room to the kitchen entrance{bonus}.")
+
+
+def _mill_prompt(s: State, seat: int) -> Choose:
+    targets = [i for i in range(len(s["players"])) if s["seats"][i]["deck"]]
+    return Choose(
+        f"{name(s, s['stage']['card'])}: whose waiting room loses its top card? A love card gives you +1 serving.",
+        tuple(
+            Option(
+                f"seat:{i}",
+                "Your own" if i == seat else who(s, i),
+                f"{plural(len(s['seats'][i]['deck']), 'card')} waiting",
+            )
+            for i in targets
+        ),
+    )
+
+
+def _mill_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
+    _mill(s, seat, int(answer.split(":")[1]), s["stage"]["card"])
+
+
+# Nonnette Soyeux: one card from the hand on top of the waiting room.
+def _put_back_prompt(s: State, seat: int) -> Choose:
+    hand = by_cost(s, unique(s["seats"][seat]["hand"]))
+    return Choose(
+        f"{name(s, s['stage']['card'])}: send one staff member from your hand into your waiting room (on top)?",
+        tuple(Option(c, name(s, c)) for c in hand) + (Option("none", "Keep my hand"),),
+    )
+
+
+def _put_back_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
+    s["stage"] = dict(MAIN)
+    if answer == "none":
+        return
+    zone = s["seats"][seat]
+    zone["hand"].remove(answer)
+    zone["deck"].append(answer)
+    log(
+        s,
+        f"{who(s, seat)} sends a staff member into their waiting room (on top).",
+        {seat: f"You send {name(s, answer)} into your waiting room (on top)."},
+    )
+
+
+# Laura: any number of chambermaids from the hand to the private quarters, no servings spent.
+def _laura_prompt(s: State, seat: int) -> ChooseMany:
+    maids = by_cost(s, [c for c in s["seats"][seat]["hand"] if s["cards"][c]["chamber"]])
+    return ChooseMany(
+        f"{name(s, s['stage']['card'])}: chambermaid which maids from your hand, free of servings?",
+        tuple(Option(i, name(s, c)) for i, c in instance_ids(maids)),
+        0,
+        len(maids),
+    )
+
+
+def _laura_answer(s: State, seat: int, answer: list[str], rng: random.Random) -> None:
+    s["stage"] = dict(MAIN)
+    picked = [kind_of(a) for a in answer]
+    zone = s["seats"][seat]
+    remove_all(zone["hand"], picked)
+    zone["quarters"].extend(picked)
+    if picked:
+        log(s, f"{who(s, seat)} chambermaids {names(s, picked)} (no servings).")
+
+
+# Lydia Leon: one revealed card into the hand, the rest to the kitchen entrance.
+def _reveal_take(s: State, seat: int, cid: str | None) -> None:
+    revealed = list(s["stage"]["cards"])
+    zone = s["seats"][seat]
+    if cid is not None:
+        revealed.remove(cid)
+        zone["hand"].append(cid)
+    zone["discard"].extend(revealed)
+    s["stage"] = dict(MAIN)
+    if cid is not None:
+        log(s, f"{who(s, seat)} takes {name(s, cid)} into their hand and dismisses the rest.")
+
+
+def _reveal_prompt(s: State, seat: int) -> Choose:
+    cards = by_cost(s, unique(s["stage"]["cards"]))
+    return Choose(
+        f"{name(s, s['stage']['card'])}: take which revealed card into your hand? The rest are dismissed.",
+        tuple(Option(c, name(s, c)) for c in cards),
+    )
+
+
+def _reveal_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
+    _reveal_take(s, seat, answer)
+
+
+# ----------------------------------------------------------------------------- reminiscences
+
+
+def can_pay(s: State, hand: list[str], requires: list[int]) -> bool:
+    have = Counter(s["cards"][c]["cost"] for c in hand)
+    need = Counter(requires)
+    return all(have[c] >= k for c, k in need.items())
+
+
+def payment_choices(s: State, hand: list[str], requires: list[int]) -> list[str]:
+    """Hand cards that could go toward a requirement (by employ cost)."""
+    costs = set(requires)
+    return by_cost(s, [c for c in hand if s["cards"][c]["cost"] in costs])
+
+
+def forced_payment(s: State, hand: list[str], requires: list[int]) -> list[str] | None:
+    """The payment when only one choice of card kinds meets it, else None."""
+    pay: list[str] = []
+    for cost, k in Counter(requires).items():
+        kinds = unique([c for c in hand if s["cards"][c]["cost"] == cost])
+        if len(kinds) != 1:
+            return None
+        pay.extend([kinds[0]] * k)
+    return pay
+
+
+def requirement_text(requires: list[int]) -> str:
+    return " + ".join(f"cost {c}" for c in requires)
+
+
+def _remi_pay_prompt(s: State, seat: int) -> ChooseMany:
+    r = s["cards"][s["stage"]["remi"]]
+    options = payment_choices(s, s["seats"][seat]["hand"], r["requires"])
+    return ChooseMany(
+        f"Acquire {r['name']}: dismiss which staff from your hand ({requirement_text(r['requires'])})? "
+        "Pick none to change your mind.",
+        tuple(Option(i, f"{name(s, c)} (cost {s['cards'][c]['cost']})") for i, c in instance_ids(options)),
+        0,
+        len(r["requires"]),
+    )
+
+
+def _remi_pay_answer(s: State, seat: int, answer: list[str], rng: random.Random) -> None:
+    rid = s["stage"]["remi"]
+    if not answer:
+        s["stage"] = dict(MAIN)
+        return
+    pay = [kind_of(a) for a in answer]
+    requires = s["cards"][rid]["requires"]
+    if sorted((s["cards"][c]["cost"] for c in pay), reverse=True) != requires:
+        raise IllegalMove(f"{name(s, rid)} needs exactly one staff member of each: {requirement_text(requires)}.")
+    acquire(s, seat, rid, pay, rng)
+
+
+def acquire(s: State, seat: int, rid: str, pay: list[str], rng: random.Random) -> None:
+    """Dismiss the payment, put the reminiscence in the private quarters, refill the row, apply it."""
+    zone = s["seats"][seat]
+    remove_all(zone["hand"], pay)
+    zone["discard"].extend(pay)
+    s["remi_row"].remove(rid)
+    zone["memories"].append(rid)
+    s["turn"]["remi_done"] = True
+    r = s["cards"][rid]
+    log(
+        s,
+        f"{who(s, seat)} acquires {r['name']} by dismissing staff ({requirement_text(r['requires'])}).",
+        {seat: f"You acquire {r['name']} by dismissing {names(s, pay)}."},
+    )
+    if s["remi_deck"]:
+        new = s["remi_deck"].pop()
+        s["remi_row"].append(new)
+        log(s, f"{name(s, new)} is turned face up.")
+    s["stage"] = dict(MAIN)
+    remi_effect(s, seat, rid, rng)
+
+
+def remi_effect(s: State, seat: int, rid: str, rng: random.Random) -> None:
+    eff = s["cards"][rid]["effect"]
+    kind = eff["kind"]
+    if kind == "gain":
+        t = s["turn"]
+        t["love"] += eff.get("love", 0)
+        t["servings"] += eff.get("servings", 0)
+        t["employments"] += eff.get("employments", 0)
+        if eff.get("draws"):
+            call(s, seat, eff["draws"], rng, f" ({name(s, rid)})")
+    elif kind == "others_keep":
+        n = eff["n"]
+        waiting = [o for o in others(s, seat) if len(s["seats"][o]["hand"]) > n]
+        s["stage"] = {"kind": "keep", "waiting": waiting, "card": rid}
+        for o in list(waiting):
+            if len(unique(s["seats"][o]["hand"])) == 1:
+                hand = s["seats"][o]["hand"]
+                _keep(s, o, hand[:n])
+        _others_done(s)
+    elif kind == "end_game":
+        s["over"] = True
+        s["end_reason"] = f"{who(s, seat)} acquired {name(s, rid)}: the game ends at once."
+        log(s, s["end_reason"])
+    elif kind == "take_from_town":
+        if _town_maids(s, eff["max_cost"]):
+            s["stage"] = {"kind": "remi_take", "card": rid}
+    elif kind != "none":  # pragma: no cover - the loader only lets known kinds through
+        raise ValueError(f"unknown reminiscence effect {kind!r}")
+
+
+# Scary Night: every other player keeps only n staff by their side.
+def _keep(s: State, seat: int, keep: list[str]) -> None:
+    zone = s["seats"][seat]
+    rest = list(zone["hand"])
+    remove_all(rest, keep)
+    zone["hand"] = list(keep)
+    zone["discard"].extend(rest)
+    s["stage"]["waiting"].remove(seat)
+    log(
+        s,
+        f"{who(s, seat)} dismisses {plural(len(rest), 'staff member')} down to {len(keep)}.",
+        {seat: f"You dismiss {names(s, rest)} and keep {names(s, keep)}."},
+    )
+
+
+def _keep_prompt(s: State, seat: int) -> ChooseMany:
+    rid = s["stage"]["card"]
+    n = s["cards"][rid]["effect"]["n"]
+    hand = by_cost(s, s["seats"][seat]["hand"])
+    return ChooseMany(
+        f"{name(s, rid)} ({who(s, active(s))}): keep which {n} staff by your side? The others are dismissed.",
+        tuple(Option(i, name(s, c)) for i, c in instance_ids(hand)),
+        n,
+        n,
+    )
+
+
+def _keep_answer(s: State, seat: int, answer: list[str], rng: random.Random) -> None:
+    _keep(s, seat, [kind_of(a) for a in answer])
+    _others_done(s)
+
+
+def _remi_take_prompt(s: State, seat: int) -> Choose:
+    eff = s["cards"][s["stage"]["card"]]["effect"]
+    return _town_prompt(
+        s,
+        f"{name(s, s['stage']['card'])}: put which maid (cost {eff['max_cost']} or less) into your kitchen entrance?",
+        eff["max_cost"],
+    )
+
+
+def _remi_take_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
+    s["town"][answer] -= 1
+    s["seats"][seat]["discard"].append(answer)
+    s["stage"] = dict(MAIN)
+    log(s, f"{who(s, seat)} puts {name(s, answer)} from the town into their kitchen entrance.")
+
+
+Stage = tuple[Callable[[State, int], Any], Callable[[State, int, Any, random.Random], None]]
+STAGES: dict[str, Stage] = {
+    "bottom": (_bottom_prompt, _bottom_answer),
+    "riya": (_riya_prompt, _riya_answer),
+    "exchange": (_exchange_prompt, _exchange_answer),
+    "exchange_take": (_exchange_take_prompt, _exchange_take_answer),
+    "free_chief": (_free_chief_prompt, _free_chief_answer),
+    "mill": (_mill_prompt, _mill_answer),
+    "put_back": (_put_back_prompt, _put_back_answer),
+    "laura": (_laura_prompt, _laura_answer),
+    "reveal": (_reveal_prompt, _reveal_answer),
+    "remi_pay": (_remi_pay_prompt, _remi_pay_answer),
+    "keep": (_keep_prompt, _keep_answer),
+    "remi_take": (_remi_take_prompt, _remi_take_answer),
+}
+# Stages where other seats decide (several at once), not the seat whose turn it is.
+OTHERS_DECIDE = {"bottom", "keep"}

@@ -1,0 +1,282 @@
+"""The turn: starting, serving, employ and dismiss phases as a run of prompts to one seat.
+
+`prompts` says who decides now; `apply` validates the answer against that very prompt, copies
+the state, acts, then `advance` skips steps that hold no decision (a serving phase with nothing
+to serve, an employ phase with nothing affordable) so a player is only asked real questions.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from typing import Any
+
+from games.engine import Choose, IllegalMove, Option, Prompt
+
+from .effects import (
+    MAIN,
+    OTHERS_DECIDE,
+    STAGES,
+    acquire,
+    can_pay,
+    forced_payment,
+    maid_effect,
+    requirement_text,
+)
+from .state import State, by_cost, call, clone, empty_maid_stacks, log, name, names, plural, unique, who
+
+HAND_SIZE = 5
+
+
+def new_turn(s: State, seat: int) -> None:
+    s["turn"] = {
+        "seat": seat,
+        "phase": "start",
+        "servings": 1,
+        "love": 0,
+        "employments": 1,
+        "remi_done": False,
+        "extra_draws": 0,
+        "number": s["turns"] + 1,
+    }
+    s["stage"] = dict(MAIN)
+
+
+def start_cards(s: State, seat: int) -> list[str]:
+    """Chambermaids whose bonus acts at the start of the turn (Valencia)."""
+    cards = s["cards"]
+    return [c for c in unique(s["seats"][seat]["quarters"]) if cards[c].get("start_draws")]
+
+
+def symbol_text(card: dict[str, Any]) -> str:
+    d, lv, sv, e = card["symbols"]
+    parts = [f"+{d} call" if d else "", f"+{lv} love" if lv else "", f"+{sv} serving" if sv else ""]
+    parts.append(f"+{e} employment" if e else "")
+    return ", ".join(p for p in parts if p)
+
+
+def love_plan(s: State, hand: list[str], need: int) -> list[str] | None:
+    """The love cards from the hand to play for `need` more love: least love wasted, then fewest cards."""
+    if need <= 0:
+        return []
+    cards = s["cards"]
+    kinds = [c for c in unique(hand) if cards[c]["type"] == "love"]
+    counts = [hand.count(c) for c in kinds]
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    for combo in product(*(range(k + 1) for k in counts)):
+        total = sum(n * cards[c]["love"] for n, c in zip(combo, kinds, strict=True))
+        if total >= need:
+            key = (total, sum(combo), combo)
+            if best is None or key[:2] < best[:2]:
+                best = key
+    if best is None:
+        return None
+    return [c for n, c in zip(best[2], kinds, strict=True) for _ in range(n)]
+
+
+def serve_options(s: State) -> list[Option]:
+    t = s["turn"]
+    seat = t["seat"]
+    cards = s["cards"]
+    hand = s["seats"][seat]["hand"]
+    opts: list[Option] = []
+    for c in by_cost(s, unique(hand)):
+        card = cards[c]
+        if card["type"] == "love":
+            continue
+        if t["servings"] >= 1:
+            detail = "; ".join(p for p in (symbol_text(card), card["text"]) if p)
+            opts.append(Option(f"serve:{c}", f"Be served by {card['name']}", detail))
+        if card["chamber"] and t["servings"] >= card["chamber"]:
+            opts.append(
+                Option(
+                    f"chamber:{c}",
+                    f"Chambermaid {card['name']}",
+                    f"{plural(card['chamber'], 'serving')}; she stays in your private quarters",
+                )
+            )
+    if not t["remi_done"]:
+        for r in unique(s["remi_row"]):
+            remi = cards[r]
+            if can_pay(s, hand, remi["requires"]):
+                opts.append(
+                    Option(
+                        f"remi:{r}",
+                        f"Acquire {remi['name']} ({remi['vp']} VP)",
+                        f"Dismiss {requirement_text(remi['requires'])} from your hand. {remi['text']}",
+                    )
+                )
+    return opts
+
+
+def employ_options(s: State) -> list[Option]:
+    t = s["turn"]
+    if t["employments"] < 1:
+        return []
+    hand = s["seats"][t["seat"]]["hand"]
+    cards = s["cards"]
+    in_hand = sum(cards[c]["love"] for c in hand if cards[c]["type"] == "love")
+    can = t["love"] + in_hand
+    opts = []
+    for stack in s["maid_stacks"] + s["love_stacks"]:
+        left = s["town"][stack]
+        cost = cards[stack]["cost"]
+        if left > 0 and cost <= can:
+            plan = love_plan(s, hand, cost - t["love"]) or []
+            playing = f"; plays {names(s, plan)}" if plan else ""
+            opts.append(
+                Option(f"employ:{stack}", f"Employ {cards[stack]['name']} ({cost} love)", f"{left} left{playing}")
+            )
+    return opts
+
+
+def _main_prompt(s: State) -> Prompt:
+    t = s["turn"]
+    status = f"{plural(t['servings'], 'serving')}, {t['love']} love, {plural(t['employments'], 'employment')}"
+    if t["phase"] == "start":
+        opts = tuple(
+            Option(f"start:{c}", f"Dismiss a chambermaided {name(s, c)} and call {s['cards'][c]['start_draws']}")
+            for c in start_cards(s, t["seat"])
+        )
+        return Choose("Start of your turn: use a chambermaid bonus?", opts + (Option("skip", "No, start serving"),))
+    if t["phase"] == "serve":
+        opts = tuple(serve_options(s)) + (Option("end", "Done serving: go to employing"),)
+        return Choose(f"Serving phase ({status}). What next?", opts)
+    opts = tuple(employ_options(s)) + (Option("end", "End my turn"),)
+    return Choose(f"Employ phase ({status}). Employ whom? Love cards in your hand are played as needed.", opts)
+
+
+def prompts(state: State) -> dict[int, Prompt]:
+    if state["over"]:
+        return {}
+    stage = state["stage"]
+    kind = stage["kind"]
+    if kind == "main":
+        return {state["turn"]["seat"]: _main_prompt(state)}
+    ask = STAGES[kind][0]
+    if kind in OTHERS_DECIDE:
+        return {seat: ask(state, seat) for seat in stage["waiting"]}
+    seat = state["turn"]["seat"]
+    return {seat: ask(state, seat)}
+
+
+def apply(state: State, seat: int, answer: Any, rng: random.Random) -> State:
+    ps = prompts(state)
+    if seat not in ps:
+        if state["over"]:
+            raise IllegalMove("The game is over.")
+        raise IllegalMove("It is not your move now.")
+    answer = ps[seat].validate(answer)
+    s = clone(state)
+    kind = s["stage"]["kind"]
+    if kind == "main":
+        _main_answer(s, seat, answer, rng)
+    else:
+        STAGES[kind][1](s, seat, answer, rng)
+    advance(s, rng)
+    return s
+
+
+def _main_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
+    t = s["turn"]
+    zone = s["seats"][seat]
+    cards = s["cards"]
+    verb, _, cid = answer.partition(":")
+    if t["phase"] == "start":
+        if verb == "skip":
+            t["phase"] = "serve"
+            return
+        zone["quarters"].remove(cid)
+        zone["discard"].append(cid)
+        log(s, f"{who(s, seat)} dismisses a chambermaided {name(s, cid)}.")
+        call(s, seat, cards[cid]["start_draws"], rng, f" ({name(s, cid)})")
+        return
+    if verb == "end":
+        t["phase"] = "employ" if t["phase"] == "serve" else "end"
+        return
+    if verb == "serve":
+        zone["hand"].remove(cid)
+        zone["played"].append(cid)
+        t["servings"] -= 1
+        d, lv, sv, e = cards[cid]["symbols"]
+        t["love"] += lv
+        t["servings"] += sv
+        t["employments"] += e
+        gains = symbol_text(cards[cid])
+        log(s, f"{who(s, seat)} is served by {name(s, cid)}" + (f" ({gains})." if gains else "."))
+        if d:
+            call(s, seat, d, rng)
+        maid_effect(s, seat, cid, rng)
+    elif verb == "chamber":
+        zone["hand"].remove(cid)
+        zone["quarters"].append(cid)
+        t["servings"] -= cards[cid]["chamber"]
+        log(s, f"{who(s, seat)} chambermaids {name(s, cid)} ({plural(cards[cid]['chamber'], 'serving')}).")
+    elif verb == "remi":
+        pay = forced_payment(s, zone["hand"], cards[cid]["requires"])
+        if pay is None:
+            s["stage"] = {"kind": "remi_pay", "remi": cid}
+        else:
+            acquire(s, seat, cid, pay, rng)
+    elif verb == "employ":
+        cost = cards[cid]["cost"]
+        plan = love_plan(s, zone["hand"], cost - t["love"]) or []
+        for c in plan:
+            zone["hand"].remove(c)
+            zone["played"].append(c)
+            t["love"] += cards[c]["love"]
+        if plan:
+            log(s, f"{who(s, seat)} plays {names(s, plan)}.")
+        t["love"] -= cost
+        t["employments"] -= 1
+        s["town"][cid] -= 1
+        zone["discard"].append(cid)
+        log(s, f"{who(s, seat)} employs {name(s, cid)}; {s['town'][cid]} left in the town.")
+
+
+def end_turn(s: State, rng: random.Random) -> None:
+    """Dismiss phase: hand then served staff to the kitchen entrance, call 5, check the game end."""
+    t = s["turn"]
+    seat = t["seat"]
+    zone = s["seats"][seat]
+    zone["discard"].extend(zone["hand"])
+    zone["discard"].extend(zone["played"])
+    zone["hand"] = []
+    zone["played"] = []
+    log(s, f"{who(s, seat)} dismisses their staff.")
+    call(s, seat, HAND_SIZE + t["extra_draws"], rng)
+    s["turns"] += 1
+    empty = empty_maid_stacks(s)
+    if len(empty) >= s["end_at"]:
+        s["over"] = True
+        s["end_reason"] = f"{plural(len(empty), 'maid stack')} in the town ran out: {names(s, empty)}."
+        log(s, "The game ends: " + s["end_reason"])
+        return
+    new_turn(s, (seat + 1) % len(s["players"]))
+
+
+def advance(s: State, rng: random.Random) -> None:
+    """Move past every step that holds no decision."""
+    while not s["over"] and s["stage"]["kind"] == "main":
+        t = s["turn"]
+        if t["phase"] == "start" and not start_cards(s, t["seat"]):
+            t["phase"] = "serve"
+        elif t["phase"] == "serve" and not serve_options(s):
+            t["phase"] = "employ"
+        elif t["phase"] == "employ" and not employ_options(s):
+            t["phase"] = "end"
+        elif t["phase"] == "end":
+            end_turn(s, rng)
+        else:
+            return
+
+
+def begin(s: State, rng: random.Random) -> State:
+    """The first turn of a fresh table (called by setup)."""
+    new_turn(s, 0)
+    log(s, f"{who(s, 0)} takes the first turn.")
+    advance(s, rng)
+    return s
+
+
+__all__ = ["apply", "begin", "prompts", "clone"]
