@@ -111,10 +111,30 @@ WHITENOISE_USE_FINDERS = True
 # Signed seat links: valid this long after they were sent (a fresh one comes with every email).
 SEAT_LINK_MAX_AGE = env.int("SEAT_LINK_MAX_AGE", default=60 * 60 * 24 * 90)
 
-# Mail. The Notification table is the outbox; this backend is what actually delivers.
-EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="games.mail.LocalMailboxBackend")
+# Mail. The Notification table is the outbox; the "default" mailer is what actually delivers:
+# EMAIL_BACKEND names an anymail backend (its ANYMAIL_* variables configure it) or Django's SMTP
+# backend (configured by EMAIL_URL, e.g. smtp+tls://user:pass@mail.example.org:587).
+_mail_options = {}
 if env.str("EMAIL_URL", default=""):
-    vars().update(env.email_url("EMAIL_URL"))
+    _smtp = env.email_url("EMAIL_URL")
+    _mail_options = {
+        k: v
+        for k, v in {
+            "host": _smtp.get("EMAIL_HOST"),
+            "port": _smtp.get("EMAIL_PORT"),
+            "username": _smtp.get("EMAIL_HOST_USER"),
+            "password": _smtp.get("EMAIL_HOST_PASSWORD"),
+            "use_tls": _smtp.get("EMAIL_USE_TLS"),
+            "use_ssl": _smtp.get("EMAIL_USE_SSL"),
+        }.items()
+        if v not in (None, "")
+    }
+MAILERS = {
+    "default": {
+        "BACKEND": env.str("EMAIL_BACKEND", default="games.mail.LocalMailboxBackend"),
+        "OPTIONS": _mail_options,
+    }
+}
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Café turns <turns@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 ANYMAIL = {k.removeprefix("ANYMAIL_"): v for k, v in env.ENVIRON.items() if k.startswith("ANYMAIL_")}

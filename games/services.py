@@ -94,7 +94,7 @@ def start_game(game: Game, actor=None) -> Game:
         for seat in seats:
             if not seat.is_bot:
                 notify.invite(game, seat)
-        _after_step(game, engine, before={}, acted=None)
+        _after_step(game, engine, before={}, via="start")
     return game
 
 
@@ -140,7 +140,7 @@ def submit(
             except IllegalMove as e:
                 raise SubmitError(str(e), "illegal") from None
             event = _append(game, seq, Event.Kind.ANSWER, seat_index, {"answer": answer}, via, actor, new_state)
-            _after_step(game, engine, before=prompts, acted=seat_index)
+            _after_step(game, engine, before=prompts, via=via)
             return Applied(event, game)
     except IntegrityError:
         # another submit took this seq between our read and our insert (databases without row locks)
@@ -183,8 +183,11 @@ def _append(game: Game, seq: int, kind: str, seat: int | None, payload: dict, vi
     return event
 
 
-def _after_step(game: Game, engine: Title, before: dict, acted: int | None) -> None:
-    """Waits, mail and bots after a change: one email per wait, not per step."""
+def _after_step(game: Game, engine: Title, before: dict, via: str) -> None:
+    """Waits, mail and bots after a change: one email per wait, not per step.
+
+    Bots are woken after commit, except after a bot's own answer: play_bots is still looping then.
+    """
     state = game.state
     outcome = engine.outcome(state)
     now = timezone.now()
@@ -208,7 +211,7 @@ def _after_step(game: Game, engine: Title, before: dict, acted: int | None) -> N
             seat.waiting_since = None
             seat.save(update_fields=["waiting_since"])
     Game.objects.filter(pk=game.pk).update(to_move=", ".join(waiting)[:200], waiting_since=now)
-    if any(s.is_bot and s.index in prompts for s in seats):
+    if via != "bot" and any(s.is_bot and s.index in prompts for s in seats):
         from . import tasks
 
         transaction.on_commit(lambda: tasks.advance_bots.delay(game.pk))

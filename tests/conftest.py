@@ -1,0 +1,40 @@
+"""Shared fixtures: the tiny Pebbles title, eager Celery, mail kept in memory."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.titles import register
+from tests.support.pebbles import TITLE as PEBBLES
+
+register(PEBBLES)
+
+
+@pytest.fixture(autouse=True)
+def _fast_local_services(settings, tmp_path):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.SITE_URL = "http://testserver"
+    settings.STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    return django_user_model.objects.create_user("org@example.com", "pw-organiser-1", is_staff=True, name="Olga")
+
+
+@pytest.fixture
+def make_game(organiser):
+    """A started game of `title` with the given seats (emails, or None for a bot)."""
+    from games import services
+
+    def make(title: str = "pebbles", seats=("ana@example.com", "ben@example.com"), options=None, start=True):
+        game = services.create_game(organiser, title, "Test table", options or {}, list(seats))
+        if start:
+            game = services.start_game(game)
+        game.refresh_from_db()
+        return game
+
+    return make
