@@ -1,0 +1,55 @@
+"""Café Romantica: build a café club of charming boys, bid for turn order, complete three agendas."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engine import OptionField
+
+from . import bots, game, view
+from .cards import load_cardset
+from .invariants import check_invariants
+
+__all__ = ["TITLE", "load_cardset"]
+
+
+class CafeRomantica:
+    slug = "cafe_romantica"
+    name = "Café Romantica"
+    min_players = 2
+    max_players = 4
+    options_schema = [
+        OptionField(
+            "turn_cap",
+            "Turn cap",
+            "int",
+            0,
+            low=0,
+            high=500,
+            help="End after this many turns (0 = play until someone wins): most agendas, then most club ♥ wins.",
+        ),
+        OptionField(
+            "pooling",
+            "Pool ♥ between turns",
+            "bool",
+            False,
+            help="The rulebook's suggested house rule: unspent ♥ carry over to the next turn.",
+        ),
+    ]
+
+    setup = staticmethod(game.setup)
+    prompts = staticmethod(game.prompts)
+    apply = staticmethod(game.apply)
+    view = staticmethod(view.view)
+    outcome = staticmethod(game.outcome)
+    default_answer = staticmethod(game.default_answer)
+    check_invariants = staticmethod(check_invariants)
+    turns_played = staticmethod(game.turns_played)
+
+    @staticmethod
+    def bot_answer(state: dict[str, Any], seat: int, rng: random.Random) -> Any:
+        return bots.bot_answer(state, seat, rng)
+
+
+TITLE = CafeRomantica()
