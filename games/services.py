@@ -138,7 +138,7 @@ def submit(
                 seq = game.version + 1
                 new_state = engine.apply(state, seat_index, answer, step_rng(game.seed, seq))
             except IllegalMove as e:
-                raise SubmitError(str(e), "illegal") from None
+                raise SubmitError(f"{e} Nothing was played.", "illegal") from None
             event = _append(game, seq, Event.Kind.ANSWER, seat_index, {"answer": answer}, via, actor, new_state)
             _after_step(game, engine, before=prompts, via=via)
             return Applied(event, game)

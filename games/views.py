@@ -172,11 +172,8 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
     engine = game.engine
     prompt = engine.prompts(game.state).get(seat.index) if game.state is not None else None
     try:
-        if prompt is None:
-            raise services.SubmitError(
-                "It is not your move right now: nothing is being asked of your seat.", "not_your_turn"
-            )
-        answer = forms.answer_from_post(prompt.to_dict(), request.POST)
+        # with no question for this seat the service still says why (already answered, not your move)
+        answer = forms.answer_from_post(prompt.to_dict(), request.POST) if prompt else None
         services.submit(game.pk, seat.index, answer, expected, via="web", prompt_key=request.POST.get("prompt_key"))
     except IllegalMove as e:
         messages.error(request, f"{e} Nothing was played.")

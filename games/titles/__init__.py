@@ -37,4 +37,4 @@ def slugs() -> tuple[str, ...]:
 
 def choices() -> list[tuple[str, str]]:
     """(slug, name) pairs for forms."""
-    return [(s, get_title(s).name) for s in slugs()]
+    return [(s, get_title(s).name) for s in slugs()] + [(t.slug, t.name) for t in _extra.values()]
