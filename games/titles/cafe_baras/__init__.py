@@ -1,0 +1,62 @@
+"""Café Baras (Kids Table Board Gaming, 2024): build the coziest capybara café. 2-4 players.
+
+Rules: rules.py (with the decisions in README.md); prompts: prompts.py; bots: bots.py; views: view.py;
+card data: seeds/cafe_baras/ loaded by cards.load_cardset().
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engine.prompts import Prompt
+from games.engine.protocol import OptionField, Outcome
+
+from . import bots, prompts, rules, view
+from .cards import load_cardset
+from .invariants import check_invariants
+
+
+class CafeBaras:
+    slug = "cafe_baras"
+    name = "Café Baras"
+    min_players = rules.MIN_PLAYERS
+    max_players = rules.MAX_PLAYERS
+    # The card set is the only option; it is not an organiser's form field (the service passes
+    # options["cardset"] = load_cardset() and stores it in the game's first event).
+    options_schema: list[OptionField] = []
+
+    def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> rules.State:
+        return rules.setup(players, options, rng)
+
+    def prompts(self, state: rules.State) -> dict[int, Prompt]:
+        return prompts.prompts(state)
+
+    def apply(self, state: rules.State, seat: int, answer: Any, rng: random.Random) -> rules.State:
+        return rules.apply(state, seat, answer, rng)
+
+    def view(self, state: rules.State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def outcome(self, state: rules.State) -> Outcome | None:
+        return rules.outcome(state)
+
+    def default_answer(self, state: rules.State, seat: int) -> Any:
+        return prompts.default_answer(state, seat)
+
+    def bot_answer(self, state: rules.State, seat: int, rng: random.Random) -> Any:
+        return bots.bot_answer(state, seat, rng)
+
+    def check_invariants(self, state: rules.State) -> None:
+        check_invariants(state)
+
+    def turns_played(self, state: rules.State) -> int:
+        return state["turns"]
+
+    def load_cardset(self, path: Any = None) -> dict[str, Any]:
+        return load_cardset(path)
+
+
+TITLE = CafeBaras()
+
+__all__ = ["TITLE", "check_invariants", "load_cardset"]

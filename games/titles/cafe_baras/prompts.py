@@ -1,0 +1,94 @@
+"""What the seat to move is asked, as typed prompts; and the safe answer when a deadline passes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.prompts import Choose, ChooseMany, Option, Prompt
+
+from .cards import Card, CardSet, action_words, customer_words, top_words
+from .rules import State, cardset_of, effect_limit, main_choices, plural, refill_need
+
+
+def card_option(card: Card) -> Option:
+    return Option(card.id, card.name, f"{top_words(card)}. Customer: {customer_words(card)}.")
+
+
+def _serve_label(card: Card, result: tuple[int, bool, bool]) -> str:
+    coins, _, regular = result
+    return f"Serve the {card.name} customer: +{plural(coins, 'coin')}" + (", becomes a regular" if regular else "")
+
+
+def main_prompt(state: State, cs: CardSet) -> Choose:
+    me = state["seats"][state["turn"]]
+    if not me["hand"]:
+        return Choose(
+            "You have no cards and none are left to take.",
+            (Option("pass", "Pass", "Nothing to add or serve this turn."),),
+        )
+    adds, serves = main_choices(state, cs)
+    options = [
+        Option(
+            f"add:{cid}",
+            f"Add {card.name} for {plural(cost, 'coin')}",
+            top_words(card) + "".join(f"; when added: {action_words(a)}" for a in card.action),
+        )
+        for cid, card, cost in adds
+    ]
+    options += [
+        Option(f"serve:{cid}", _serve_label(card, result), customer_words(card).capitalize())
+        for cid, card, result in serves
+    ]
+    return Choose(
+        f"Your turn ({plural(me['coins'], 'coin')}): add a card to your café, or serve its customer.", tuple(options)
+    )
+
+
+def prompts(state: State) -> dict[int, Prompt]:
+    if state["over"]:
+        return {}
+    cs = cardset_of(state)
+    seat = state["turn"]
+    phase = state["phase"]
+    if phase == "main":
+        return {seat: main_prompt(state, cs)}
+    if phase == "effect":
+        a = state["pending"][0]
+        low, high = effect_limit(state, a)
+        source = cs.cards[state["source"]].name
+        if "take" in a:
+            opts = tuple(card_option(cs.cards[c]) for c in state["display"])
+            return {
+                seat: ChooseMany(
+                    f"{source}: take {plural(low, 'card')} of your choice from the display.", opts, low, high
+                )
+            }
+        opts = tuple(card_option(cs.cards[c]) for c in state["seats"][seat]["hand"])
+        return {
+            seat: ChooseMany(
+                f"{source}: discard up to {plural(high, 'card')} from your hand; you then draw as many from the deck.",
+                opts,
+                low,
+                high,
+            )
+        }
+    need = refill_need(state, cs)
+    opts = tuple(card_option(cs.cards[c]) for c in state["display"])
+    return {seat: ChooseMany(f"Refill your hand: take {plural(need, 'card')} from the display.", opts, need, need)}
+
+
+def default_answer(state: State, seat: int) -> Any:
+    """Safe: serve the customer that pays most (spends nothing); keep the hand; take the first cards."""
+    cs = cardset_of(state)
+    phase = state["phase"]
+    if phase == "main":
+        if not state["seats"][seat]["hand"]:
+            return "pass"
+        _, serves = main_choices(state, cs)
+        best = max(serves, key=lambda s: (s[2][2], s[2][0]))
+        return f"serve:{best[0]}"
+    if phase == "effect":
+        a = state["pending"][0]
+        low, _ = effect_limit(state, a)
+        return list(state["display"][:low]) if "take" in a else []
+    return list(state["display"][: refill_need(state, cs)])
