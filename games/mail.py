@@ -11,7 +11,8 @@ from django.utils import timezone
 
 from .models import DeliveredMail, Notification
 
-MAX_ATTEMPTS = 8
+# 30 s doubling to a cap of 32 min: about 30 hours of tries before a row is given up.
+MAX_ATTEMPTS = 60
 
 
 def backoff_seconds(attempts: int) -> int:

@@ -63,7 +63,6 @@ class Game(models.Model):
         return self.engine.name
 
 
-
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()

@@ -32,7 +32,7 @@ def _queue(
     )
     from . import tasks
 
-    transaction.on_commit(lambda: tasks.send_notification.delay(note.pk))
+    transaction.on_commit(lambda: tasks.send_notification.delay(note.pk), robust=True)
     return note
 
 

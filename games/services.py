@@ -214,7 +214,7 @@ def _after_step(game: Game, engine: Title, before: dict, via: str) -> None:
     if via != "bot" and any(s.is_bot and s.index in prompts for s in seats):
         from . import tasks
 
-        transaction.on_commit(lambda: tasks.advance_bots.delay(game.pk))
+        transaction.on_commit(lambda: tasks.advance_bots.delay(game.pk), robust=True)
 
 
 def _end(game: Game, engine: Title, outcome, seats: list[Seat]) -> None:

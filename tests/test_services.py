@@ -14,8 +14,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _hide_all(game, value=1):
     for seat in sorted(game.engine.prompts(game.state)):
         game.refresh_from_db()
-        services.submit(game.pk, seat, value, game.version, via="web",
-                        prompt_key=services.prompt_key(game.engine.prompts(game.state)[seat]))
+        services.submit(
+            game.pk,
+            seat,
+            value,
+            game.version,
+            via="web",
+            prompt_key=services.prompt_key(game.engine.prompts(game.state)[seat]),
+        )
     game.refresh_from_db()
     return game
 

@@ -1,0 +1,81 @@
+"""The outbox: rows written with their cause, sent once, failures kept and retried with backoff."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail as django_mail
+
+from games import mail, tasks
+from games.models import Notification
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Boom(Exception):
+    pass
+
+
+@pytest.fixture
+def failing_backend(monkeypatch):
+    def fail(self, messages):
+        raise Boom("ESP is down")
+
+    monkeypatch.setattr("django.core.mail.backends.locmem.EmailBackend.send_messages", fail)
+
+
+def test_a_failed_send_is_kept_with_its_error_and_a_next_try(make_game, failing_backend):
+    make_game()
+    notes = Notification.objects.all()
+    assert notes and all(n.status == Notification.Status.FAILED for n in notes)
+    note = notes.first()
+    assert "ESP is down" in note.last_error and note.attempts >= 1 and note.next_attempt_at
+
+
+def test_an_outage_loses_nothing_each_row_is_sent_once_when_it_ends(make_game, monkeypatch):
+    from django.core.mail.backends.locmem import EmailBackend
+
+    real = EmailBackend.send_messages
+    monkeypatch.setattr(EmailBackend, "send_messages", lambda self, m: (_ for _ in ()).throw(Boom("down")))
+    make_game()
+    assert Notification.objects.filter(status="sent").count() == 0
+    monkeypatch.setattr(EmailBackend, "send_messages", real)
+    Notification.objects.update(next_attempt_at=None, created_at="2000-01-01T00:00:00Z")
+    result = tasks.sweep()
+    assert result["mail"] == 4
+    assert Notification.objects.filter(status="sent").count() == 4
+    assert len(django_mail.outbox) == 4
+    tasks.sweep()
+    assert len(django_mail.outbox) == 4, "a sent row is never sent again"
+
+
+def test_sending_a_row_twice_sends_it_once(make_game):
+    make_game()
+    note = Notification.objects.first()
+    count = len(django_mail.outbox)
+    assert mail.send(note.pk) == "sent"
+    assert len(django_mail.outbox) == count
+
+
+def test_a_broker_outage_at_commit_loses_no_mail(make_game, monkeypatch):
+    monkeypatch.setattr(
+        tasks.send_notification, "delay", lambda pk: (_ for _ in ()).throw(ConnectionError("broker down"))
+    )
+    game = make_game()
+    assert game.status == "active", "the move is kept even when the queue is unreachable"
+    assert Notification.objects.filter(status="pending").count() == 4
+    monkeypatch.undo()
+    Notification.objects.update(created_at="2000-01-01T00:00:00Z")
+    assert tasks.sweep()["mail"] == 4
+    assert Notification.objects.filter(status="sent").count() == 4
+
+
+def test_backoff_grows_and_is_capped():
+    assert [mail.backoff_seconds(n) for n in (1, 2, 3, 7, 20)] == [30, 60, 120, 1920, 1920]
+
+
+def test_your_move_email_has_text_and_html_and_a_link(make_game):
+    make_game()
+    m = next(m for m in django_mail.outbox if m.subject.startswith("Your move"))
+    html = m.alternatives[0][0]
+    assert "http://testserver/play/" in m.body and "http://testserver/play/" in html
+    assert "Hide a secret number" in m.body and "<svg" not in html
