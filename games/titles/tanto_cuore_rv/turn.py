@@ -8,7 +8,6 @@ to serve, an employ phase with nothing affordable) so a player is only asked rea
 from __future__ import annotations
 
 import random
-from itertools import product
 from typing import Any
 
 from games.engine import Choose, IllegalMove, Option, Prompt
@@ -55,23 +54,39 @@ def symbol_text(card: dict[str, Any]) -> str:
     return ", ".join(p for p in parts if p)
 
 
-def love_plan(s: State, hand: list[str], need: int) -> list[str] | None:
+def love_plans(s: State, hand: list[str]) -> list[list[str]]:
+    """For each total of love the hand's love cards can make, the fewest cards that make it.
+
+    Index = love total. Entries the hand cannot make exactly are empty lists except index 0.
+    One small subset-sum table per hand, so every stack's offer reuses it.
+    """
+    cards = s["cards"]
+    plans: list[list[str] | None] = [[]]
+    for c in hand:
+        card = cards[c]
+        if card["type"] != "love":
+            continue
+        v = card["love"]
+        plans.extend([None] * v)
+        for total in range(len(plans) - 1 - v, -1, -1):
+            base = plans[total]
+            if base is not None:
+                cur = plans[total + v]
+                if cur is None or len(cur) > len(base) + 1:
+                    plans[total + v] = base + [c]
+    return [p if p is not None else [] for p in plans] if plans else [[]]
+
+
+def love_plan(s: State, hand: list[str], need: int, plans: list[list[str]] | None = None) -> list[str] | None:
     """The love cards from the hand to play for `need` more love: least love wasted, then fewest cards."""
     if need <= 0:
         return []
-    cards = s["cards"]
-    kinds = [c for c in unique(hand) if cards[c]["type"] == "love"]
-    counts = [hand.count(c) for c in kinds]
-    best: tuple[int, int, tuple[int, ...]] | None = None
-    for combo in product(*(range(k + 1) for k in counts)):
-        total = sum(n * cards[c]["love"] for n, c in zip(combo, kinds, strict=True))
-        if total >= need:
-            key = (total, sum(combo), combo)
-            if best is None or key[:2] < best[:2]:
-                best = key
-    if best is None:
-        return None
-    return [c for n, c in zip(best[2], kinds, strict=True) for _ in range(n)]
+    if plans is None:
+        plans = love_plans(s, hand)
+    for total in range(need, len(plans)):
+        if plans[total]:
+            return plans[total]
+    return None
 
 
 def serve_options(s: State) -> list[Option]:
@@ -109,20 +124,46 @@ def serve_options(s: State) -> list[Option]:
     return opts
 
 
+def can_serve(s: State) -> bool:
+    """Is there anything to do in the serving phase? (cheap: no labels built)"""
+    t = s["turn"]
+    cards = s["cards"]
+    hand = s["seats"][t["seat"]]["hand"]
+    sv = t["servings"]
+    for c in hand:
+        card = cards[c]
+        if card["type"] != "love" and (sv >= 1 or (card["chamber"] and sv >= card["chamber"])):
+            return True
+    if not t["remi_done"]:
+        return any(can_pay(s, hand, cards[r]["requires"]) for r in s["remi_row"])
+    return False
+
+
+def can_employ(s: State) -> bool:
+    """Is any stack affordable with the love at hand? (cheap: no labels built)"""
+    t = s["turn"]
+    if t["employments"] < 1:
+        return False
+    cards = s["cards"]
+    can = t["love"] + sum(cards[c].get("love", 0) for c in s["seats"][t["seat"]]["hand"] if cards[c]["type"] == "love")
+    town = s["town"]
+    return any(town[k] > 0 and cards[k]["cost"] <= can for k in town)
+
+
 def employ_options(s: State) -> list[Option]:
     t = s["turn"]
     if t["employments"] < 1:
         return []
     hand = s["seats"][t["seat"]]["hand"]
     cards = s["cards"]
-    in_hand = sum(cards[c]["love"] for c in hand if cards[c]["type"] == "love")
-    can = t["love"] + in_hand
+    plans = love_plans(s, hand)
+    can = t["love"] + len(plans) - 1
     opts = []
     for stack in s["maid_stacks"] + s["love_stacks"]:
         left = s["town"][stack]
         cost = cards[stack]["cost"]
         if left > 0 and cost <= can:
-            plan = love_plan(s, hand, cost - t["love"]) or []
+            plan = love_plan(s, hand, cost - t["love"], plans) or []
             playing = f"; plays {names(s, plan)}" if plan else ""
             opts.append(
                 Option(f"employ:{stack}", f"Employ {cards[stack]['name']} ({cost} love)", f"{left} left{playing}")
@@ -130,7 +171,36 @@ def employ_options(s: State) -> list[Option]:
     return opts
 
 
+_MAIN_CACHE: dict[tuple, Prompt] = {}
+
+
 def _main_prompt(s: State) -> Prompt:
+    """The seat's own prompt, memoised on everything it reads (the service, the bot and apply
+    all ask for the same prompt in one step; the key is content, so it can never go stale)."""
+    t = s["turn"]
+    zone = s["seats"][t["seat"]]
+    key = (
+        s.get("cardset_hash"),
+        t["seat"],
+        t["phase"],
+        t["servings"],
+        t["love"],
+        t["employments"],
+        t["remi_done"],
+        tuple(zone["hand"]),
+        tuple(zone["quarters"]) if t["phase"] == "start" else (),
+        tuple(s["remi_row"]),
+        tuple(s["town"].items()),
+    )
+    hit = _MAIN_CACHE.get(key)
+    if hit is None:
+        if len(_MAIN_CACHE) > 256:
+            _MAIN_CACHE.clear()
+        hit = _MAIN_CACHE[key] = _build_main_prompt(s)
+    return hit
+
+
+def _build_main_prompt(s: State) -> Prompt:
     t = s["turn"]
     status = f"{plural(t['servings'], 'serving')}, {t['love']} love, {plural(t['employments'], 'employment')}"
     if t["phase"] == "start":
@@ -261,9 +331,9 @@ def advance(s: State, rng: random.Random) -> None:
         t = s["turn"]
         if t["phase"] == "start" and not start_cards(s, t["seat"]):
             t["phase"] = "serve"
-        elif t["phase"] == "serve" and not serve_options(s):
+        elif t["phase"] == "serve" and not can_serve(s):
             t["phase"] = "employ"
-        elif t["phase"] == "employ" and not employ_options(s):
+        elif t["phase"] == "employ" and not can_employ(s):
             t["phase"] = "end"
         elif t["phase"] == "end":
             end_turn(s, rng)
