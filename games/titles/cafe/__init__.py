@@ -1,0 +1,68 @@
+"""Café (Rôla & Costa, 2020): build a coffee supply chain from plan cards over 8 rounds.
+
+Rules decisions are listed in README.md next to this file; card data is in seeds/cafe/.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engine import Outcome, Prompt
+from games.engine.protocol import OptionField
+
+from . import bots, rules, scoring, view
+from .cards import COLOURS, CUBES_PER_COLOUR, load_cardset
+from .invariants import check_invariants
+
+
+class Cafe:
+    slug = "cafe"
+    name = "Café"
+    min_players = 1
+    max_players = 4
+    options_schema = [
+        OptionField(
+            name="first_master",
+            label="First master",
+            kind="choice",
+            default="random",
+            choices=(("random", "Drawn at random"), ("first", "The first seat")),
+            help="The rulebook gives the master token to whoever drank coffee last; here it is drawn or the first seat.",
+        )
+    ]
+
+    def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        return rules.setup(players, options, rng)
+
+    def prompts(self, state: dict[str, Any]) -> dict[int, Prompt]:
+        return rules.prompts(state)
+
+    def apply(self, state: dict[str, Any], seat: int, answer: Any, rng: random.Random) -> dict[str, Any]:
+        return rules.apply(state, seat, answer, rng)
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        return scoring.score(state) if state["phase"] == "over" else None
+
+    def default_answer(self, state: dict[str, Any], seat: int) -> Any:
+        return bots.default_answer(state, seat)
+
+    def bot_answer(self, state: dict[str, Any], seat: int, rng: random.Random) -> Any:
+        return bots.bot_answer(state, seat, rng)
+
+    @staticmethod
+    def check_invariants(state: dict[str, Any]) -> None:
+        check_invariants(state)
+
+    @staticmethod
+    def turns_played(state: dict[str, Any]) -> int:
+        """Rounds completed (8 for a finished game)."""
+        return state["round"] if state["phase"] == "over" else state["round"] - 1
+
+
+TITLE = Cafe()
+
+__all__ = ["COLOURS", "CUBES_PER_COLOUR", "TITLE", "check_invariants", "load_cardset"]

@@ -1,0 +1,279 @@
+"""The four actions (produce, dry, roast, deliver), the free clear, and stopping early.
+
+Each choice a seat may make with its next action is one `Act` with a stable id, so a page can show
+them as a list and redraw the area after each. Groups are orthogonal and cross card borders.
+
+  produce@r1c2            fill every empty square of the same-colour bean group starting at r1c2
+  dry@r1c2:red+green      all red and all green bean cubes onto empty dry squares of that group
+  roast@r1c2:red          all red dry cubes onto an empty roast square of that group
+  deliver:r1c2+r3c0       empty those roast squares: shops first (what they still need), rest stored
+  store:r1c2              empty those roast squares into the warehouse
+  clear@r1c2              free: the cubes on that square go back to the supply
+  stop                    give up the actions left
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from .cards import COLOURS
+from .grid import cell_id, cell_name, groups, reading_order
+from .memo import Memo
+
+MAX_SUBSET_SQUARES = 5  # with more loaded roast squares, deliver offers each alone and all together
+
+
+@dataclass(frozen=True)
+class Act:
+    id: str
+    label: str
+    cost: int
+    kind: str
+    cells: tuple[str, ...] = ()
+    colours: tuple[str, ...] = ()
+
+
+def _bean(code: str) -> str | None:
+    return code if code.startswith("bean:") else None
+
+
+def _dry(code: str) -> str | None:
+    return "dry" if code == "dry" else None
+
+
+def _roast(code: str) -> str | None:
+    return "roast" if code.startswith("roast") else None
+
+
+_group_memo = Memo(768)
+
+
+def area_groups(area: dict[str, str], same) -> list[list[str]]:
+    """groups() memoised per area object: the area changes only when a card is placed."""
+    hit = _group_memo.get(area, same)
+    if hit is not None:
+        return hit
+    return _group_memo.put((area, same), groups(area, same))
+
+
+def _cubes_text(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {c}" for c in COLOURS if (n := counts.get(c, 0)))
+
+
+def visible_shops(area: dict[str, str], cards: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Fully visible shops: {shop id: its static data}. Only these receive cubes and score."""
+    seen: dict[str, int] = {}
+    for code in area.values():
+        if code.startswith("shop:"):
+            sid = code[5:]
+            seen[sid] = seen.get(sid, 0) + 1
+    out = {}
+    for sid, n in seen.items():
+        shop = cards[sid.split(".")[0]]["shops"][sid]
+        if n == shop["size"]:
+            out[sid] = shop
+    return out
+
+
+def shop_needs(seat: dict[str, Any], cards: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """What each fully visible shop still needs, in the order deliveries fill them (most points first)."""
+    shops = visible_shops(seat["area"], cards)
+    order = sorted(shops, key=lambda s: (-shops[s]["vp"], s))
+    out = {}
+    for sid in order:
+        held = seat["shops"].get(sid, {})
+        need = {c: n - held.get(c, 0) for c, n in shops[sid]["need"].items() if n - held.get(c, 0) > 0}
+        if need:
+            out[sid] = need
+    return out
+
+
+def route(pool: dict[str, int], needs: dict[str, dict[str, int]]) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
+    """Split delivered cubes: shops the pool completes first, then partial fills, rest to the warehouse."""
+    pool = dict(pool)
+    to_shops: dict[str, dict[str, int]] = {}
+    for sid, need in needs.items():
+        if all(pool.get(c, 0) >= n for c, n in need.items()):
+            to_shops[sid] = dict(need)
+            for c, n in need.items():
+                pool[c] -= n
+    for sid, need in needs.items():
+        if sid in to_shops:
+            continue
+        give = {c: min(pool.get(c, 0), n) for c, n in need.items() if pool.get(c, 0) > 0}
+        if give:
+            to_shops[sid] = give
+            for c, n in give.items():
+                pool[c] -= n
+    return to_shops, {c: n for c, n in pool.items() if n > 0}
+
+
+def _assign(empty: list[str], colours: tuple[str, ...], area: dict[str, str]) -> tuple[tuple[str, ...], int]:
+    """Target squares for the colours in reading order, red kept off a roast★ square when it can be.
+
+    Returns the cells (one per colour) and the extra action cost (1 when red must go on a ★).
+    """
+    free = list(empty)
+    cells: dict[str, str] = {}
+    extra = 0
+    if "red" in colours:
+        plain = [k for k in free if area[k] != "roast*"]
+        k = plain[0] if plain else free[0]
+        extra = int(area[k] == "roast*")
+        cells["red"] = k
+        free.remove(k)
+    for c in colours:
+        if c != "red":
+            cells[c] = free.pop(0)
+    return tuple(cells[c] for c in colours), extra
+
+
+def _move_options(kind: str, seat: dict[str, Any], src_same, dst_same, left: int) -> list[Act]:
+    area, cubes = seat["area"], seat["cubes"]
+    have: dict[str, int] = {}
+    for k, (colour, n) in cubes.items():
+        if src_same(area[k]) is not None:
+            have[colour] = have.get(colour, 0) + n
+    if not have:
+        return []
+    avail = tuple(c for c in COLOURS if c in have)
+    verb = "Dry" if kind == "dry" else "Roast"
+    out = []
+    for g in area_groups(area, dst_same):
+        empty = [k for k in g if k not in cubes]
+        for size in range(1, min(len(empty), len(avail)) + 1):
+            for chosen in combinations(avail, size):
+                cells, extra = _assign(empty, chosen, area)
+                cost = 1 + extra
+                if cost > left:
+                    continue
+                what = " + ".join(f"{have[c]} {c}" for c in chosen)
+                where = cell_name(g[0]) if len(g) == 1 else f"the group at {cell_name(g[0])}"
+                label = f"{verb} {what} on {where}" + (" (red on ★: 2 actions)" if extra else "")
+                out.append(Act(f"{kind}@{cell_id(g[0])}:{'+'.join(chosen)}", label, cost, kind, cells, chosen))
+    return out
+
+
+def _deliver_options(seat: dict[str, Any], cards: dict[str, Any]) -> list[Act]:
+    area, cubes = seat["area"], seat["cubes"]
+    loaded = reading_order(k for k in cubes if area[k].startswith("roast"))
+    if not loaded:
+        return []
+    if len(loaded) <= MAX_SUBSET_SQUARES:
+        subsets = [c for size in range(1, len(loaded) + 1) for c in combinations(loaded, size)]
+    else:
+        subsets = [(k,) for k in loaded] + [tuple(loaded)]
+    needs = shop_needs(seat, cards)
+    out = []
+    for sub in subsets:
+        pool: dict[str, int] = {}
+        for k in sub:
+            colour, n = cubes[k]
+            pool[colour] = pool.get(colour, 0) + n
+        ids = "+".join(cell_id(k) for k in sub)
+        text = _cubes_text(pool)
+        if any(c in need for need in needs.values() for c in pool):
+            out.append(Act(f"deliver:{ids}", f"Deliver {text}: shops first, rest to the warehouse", 1, "deliver", sub))
+        out.append(Act(f"store:{ids}", f"Store {text} in the warehouse", 1, "store", sub))
+    return out
+
+
+_memo = Memo(256)
+
+
+def options(seat: dict[str, Any], cards: dict[str, Any], supply: dict[str, int]) -> list[Act]:
+    """Every choice for the seat's next action (empty when it has none left). Memoised on content."""
+    left = seat["left"]
+    if left <= 0:
+        return []
+    hit = _memo.get(seat, supply)
+    if hit is not None:
+        return hit
+    area, cubes = seat["area"], seat["cubes"]
+    out: list[Act] = []
+    for g in area_groups(area, _bean):
+        colour = area[g[0]][5:]
+        empty = [k for k in g if k not in cubes]
+        n = min(len(empty), supply[colour])
+        if n:
+            short = " (the supply is short)" if n < len(empty) else ""
+            label = f"Produce {n} {colour} on {cell_name(g[0]) if len(g) == 1 else 'the group at ' + cell_name(g[0])}"
+            out.append(Act(f"produce@{cell_id(g[0])}", label + short, 1, "produce", tuple(empty[:n]), (colour,)))
+    out += _move_options("dry", seat, _bean, _dry, left)
+    out += _move_options("roast", seat, _dry, _roast, left)
+    out += _deliver_options(seat, cards)
+    for k in reading_order(cubes):
+        colour, n = cubes[k]
+        out.append(
+            Act(
+                f"clear@{cell_id(k)}", f"Clear {cell_name(k)} (free: {n} {colour} back to the supply)", 0, "clear", (k,)
+            )
+        )
+    out.append(Act("stop", f"Stop here (the {left} action{'s' if left != 1 else ''} left are lost)", 0, "stop"))
+    return _memo.put((seat, supply), out)
+
+
+def perform(
+    seat: dict[str, Any], act: Act, cards: dict[str, Any], supply: dict[str, int]
+) -> tuple[dict[str, Any], dict[str, int], str]:
+    """The seat and supply after the act (inputs untouched), and the log words (after the seat's name)."""
+    out = dict(seat)
+    cubes = dict(seat["cubes"])
+    supply = dict(supply)
+    area = seat["area"]
+    words = ""
+    if act.kind == "produce":
+        colour = act.colours[0]
+        for k in act.cells:
+            cubes[k] = [colour, 1]
+        supply[colour] -= len(act.cells)
+        words = f"produced {len(act.cells)} {colour}"
+    elif act.kind in ("dry", "roast"):
+        src = (lambda code: code.startswith("bean:")) if act.kind == "dry" else (lambda code: code == "dry")
+        moved = {}
+        for colour, target in zip(act.colours, act.cells, strict=True):
+            total = 0
+            for k in [k for k, (c, _) in cubes.items() if c == colour and src(area[k])]:
+                total += cubes.pop(k)[1]
+            cubes[target] = [colour, total]
+            moved[colour] = total
+        words = f"{'dried' if act.kind == 'dry' else 'roasted'} {_cubes_text(moved)}"
+        if act.cost == 2:
+            words += " (red on ★: 2 actions)"
+    elif act.kind in ("deliver", "store"):
+        pool: dict[str, int] = {}
+        for k in act.cells:
+            colour, n = cubes.pop(k)
+            pool[colour] = pool.get(colour, 0) + n
+        to_shops, rest = route(pool, shop_needs(seat, cards)) if act.kind == "deliver" else ({}, pool)
+        shops = dict(seat["shops"])
+        for sid, give in to_shops.items():
+            held = dict(shops.get(sid, {}))
+            for c, n in give.items():
+                held[c] = held.get(c, 0) + n
+            shops[sid] = held
+        warehouse = dict(seat["warehouse"])
+        for c, n in rest.items():
+            warehouse[c] += n
+        out["shops"], out["warehouse"] = shops, warehouse
+        parts = []
+        if to_shops:
+            given: dict[str, int] = {}
+            for give in to_shops.values():
+                for c, n in give.items():
+                    given[c] = given.get(c, 0) + n
+            parts.append(f"delivered {_cubes_text(given)} to {len(to_shops)} shop{'s' if len(to_shops) > 1 else ''}")
+        if rest:
+            parts.append(f"stored {_cubes_text(rest)}")
+        words = " and ".join(parts)
+    elif act.kind == "clear":
+        colour, n = cubes.pop(act.cells[0])
+        supply[colour] += n
+        words = f"cleared {n} {colour} from {cell_name(act.cells[0])}"
+    elif act.kind == "stop":
+        words = f"stopped with {seat['left']} action{'s' if seat['left'] != 1 else ''} unused"
+    out["cubes"] = cubes
+    out["left"] = 0 if act.kind == "stop" else seat["left"] - act.cost
+    return out, supply, words

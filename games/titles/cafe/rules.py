@@ -1,0 +1,336 @@
+"""The flow of a game of Café: setup, the draft, the simultaneous place-and-act phase, the end.
+
+Round: the master reveals 3 cards; seats pick one each (left of the master first, master last),
+the display refilled after every pick but the master's. Then every seat places its card and spends
+its actions at the same time (each seat has its own prompt; nobody waits on anybody). When all are
+done, the master token passes left. After round 8 the game is scored.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engine import Choose, IllegalMove, Option, OptionsError, Prompt
+from games.engine.log import entry
+
+from . import actions as act_mod
+from . import draft
+from .cards import COLOURS, CUBES_PER_COLOUR, load_cardset
+from .grid import key
+from .memo import Memo
+from .placement import check, legal_placements, parse_id, place
+
+ROUNDS = 8
+MAX_ACTIONS = 8
+DISPLAY = 3
+REMOVE_RANDOM = {4: 0, 3: 0, 2: 8, 1: 16}
+
+
+def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    n = len(players)
+    if not 1 <= n <= 4:
+        raise OptionsError("Café is played by 1 to 4 players.")
+    cardset = options.get("cardset") or _default_cardset()
+    first = options.get("first_master", "random")
+    if first not in ("random", "first"):
+        raise OptionsError("First master must be 'random' or 'first'.")
+    cards = cardset["cards"]
+    deck = list(cardset["plan"])
+    removed: list[str] = []
+    if n < 4:
+        removed = [c for c in deck if cards[c]["star"]]
+        deck = [c for c in deck if not cards[c]["star"]]
+    rng.shuffle(deck)
+    k = REMOVE_RANDOM[n]
+    removed += deck[:k]
+    deck = deck[k:]
+    seats = []
+    for i in range(n):
+        start = cards[cardset["initial"][i]]
+        seat = {
+            "area": {},
+            "cubes": {},
+            "shops": {},
+            "stack": [],
+            "warehouse": dict.fromkeys(COLOURS, 1),
+            "hand": None,
+            "stage": "wait",
+            "actions": 1,
+            "left": 0,
+            "company": start["company"],
+        }
+        seat["area"] = {key(r, c): code for (r, c), code in zip(_landscape(), start["squares"], strict=True)}
+        seat["stack"] = [[start["id"], 0, 0, 0]]
+        seats.append(seat)
+    master = rng.randrange(n) if first == "random" else 0
+    state: dict[str, Any] = {
+        "cards": cards,
+        "cardset_hash": cardset["hash"],
+        "solo": cardset["solo"],
+        "names": list(players),
+        "round": 1,
+        "phase": "draft",
+        "master": master,
+        "deck": deck,
+        "removed": removed,
+        "display": [],
+        "discard": [],
+        "to_pick": [],
+        "supply": {c: CUBES_PER_COLOUR - n for c in COLOURS},
+        "seats": seats,
+        "log": [entry(f"{players[master]} takes the master token. {len(deck)} plan cards in the deck.")],
+    }
+    _start_round(state)
+    return state
+
+
+_DEFAULT: dict[str, Any] = {}
+
+
+def _default_cardset() -> dict[str, Any]:
+    if not _DEFAULT:
+        _DEFAULT.update(load_cardset())
+    return _DEFAULT
+
+
+def _landscape() -> list[tuple[int, int]]:
+    return [(i // 3, i % 3) for i in range(6)]
+
+
+def _start_round(state: dict[str, Any]) -> None:
+    """Reveal the display (mutates `state`, a fresh copy owned by the caller)."""
+    state["display"] = state["deck"][:DISPLAY]
+    state["deck"] = state["deck"][DISPLAY:]
+    state["to_pick"] = draft.order(state["master"], len(state["seats"]))
+    shown = ", ".join(c.replace("card", "card ") for c in state["display"])
+    state["log"] = [
+        *state["log"],
+        entry(f"Round {state['round']}: {state['names'][state['master']]} (master) reveals {shown}."),
+    ]
+
+
+def prompts(state: dict[str, Any]) -> dict[int, Prompt]:
+    if state["phase"] == "draft":
+        seat = state["to_pick"][0]
+        return {seat: draft_prompt(state, seat)}
+    if state["phase"] != "play":
+        return {}
+    out: dict[int, Prompt] = {}
+    for i, seat in enumerate(state["seats"]):
+        if seat["stage"] == "place":
+            out[i] = placement_prompt(state, i)
+        elif seat["stage"] == "act":
+            out[i] = action_prompt(state, i)
+    return out
+
+
+def draft_prompt(state: dict[str, Any], i: int) -> Choose:
+    cards = state["cards"]
+    options = tuple(
+        Option(p.id, p.label, draft.card_text(cards[p.card]) if p.card else "")
+        for p in draft.picks(state["seats"][i], state["display"], cards)
+    )
+    last = " (you pick last, as master)" if len(state["to_pick"]) == 1 and len(state["seats"]) > 1 else ""
+    return Choose(f"Round {state['round']}: pick a plan card{last}.", options)
+
+
+_ROT_WORDS = {0: "not turned", 90: "turned 90°", 180: "turned 180°", 270: "turned 270°"}
+
+
+def placement_options(state: dict[str, Any], i: int) -> list[Any]:
+    seat = state["seats"][i]
+    return legal_placements(seat["area"], state["cards"][seat["hand"]])
+
+
+_placement_prompts = Memo(256)
+_action_prompts = Memo(256)
+
+
+def placement_prompt(state: dict[str, Any], i: int) -> Choose:
+    """One option per legal placement ("card17@r2c3:rot90"), or a discard if the card fits nowhere."""
+    seat = state["seats"][i]
+    cid = seat["hand"]
+    name = cid.replace("card", "card ")
+    places = placement_options(state, i)
+    hit = _placement_prompts.get(places, state["round"])
+    if hit is not None:
+        return hit
+    if not places:
+        prompt = Choose(
+            f"Round {state['round']}: {name} cannot be placed anywhere.",
+            (Option(f"discard:{cid}", f"Discard {name}", "No placement covers 2 to 4 squares and keeps a cup."),),
+        )
+    else:
+        prompt = Choose(
+            f"Round {state['round']}: place {name} so it covers 2, 3 or 4 of your visible squares.",
+            tuple(
+                Option(p.id, f"Top-left at row {p.row}, col {p.col}, {_ROT_WORDS[p.rot]}", f"covers {p.covered}")
+                for p in places
+            ),
+        )
+    return _placement_prompts.put((places, state["round"]), prompt)
+
+
+def action_prompt(state: dict[str, Any], i: int) -> Choose:
+    seat = state["seats"][i]
+    acts = act_mod.options(seat, state["cards"], state["supply"])
+    hit = _action_prompts.get(acts, seat, state["round"])
+    if hit is not None:
+        return hit
+    done = seat["actions"] - seat["left"] + 1
+    prompt = Choose(
+        f"Round {state['round']}: action {done} of {seat['actions']}.",
+        tuple(Option(a.id, a.label, "free" if a.cost == 0 else f"{a.cost} actions" if a.cost > 1 else "") for a in acts),
+    )
+    return _action_prompts.put((acts, seat, state["round"]), prompt)
+
+
+def apply(state: dict[str, Any], i: int, answer: Any, rng: random.Random) -> dict[str, Any]:
+    if state["phase"] == "over":
+        raise IllegalMove("The game is over.")
+    if not isinstance(i, int) or not 0 <= i < len(state["seats"]):
+        raise IllegalMove("There is no such seat.")
+    if not isinstance(answer, str):
+        raise IllegalMove("That is not one of the choices offered.")
+    if state["phase"] == "draft":
+        if state["to_pick"][0] != i:
+            raise IllegalMove("It is not your turn to pick a card.")
+        return _apply_pick(state, i, answer)
+    stage = state["seats"][i]["stage"]
+    if stage == "place":
+        return _apply_place(state, i, answer)
+    if stage == "act":
+        return _apply_act(state, i, answer)
+    raise IllegalMove("You have nothing to do until the next round.")
+
+
+def _apply_pick(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
+    seat = state["seats"][i]
+    options = {p.id: p for p in draft.picks(seat, state["display"], state["cards"])}
+    pick = options.get(answer)
+    if pick is None:
+        cid = answer.split(":")[0]
+        if cid.startswith("card") and cid not in state["display"]:
+            raise IllegalMove(f"{cid.replace('card', 'Card ')} is not on offer now.")
+        raise IllegalMove("That is not one of the choices offered.")
+    new = dict(state)
+    name = state["names"][i]
+    display = list(state["display"])
+    seat = dict(seat)
+    if pick.card is None:
+        words = f"{name} cannot pay for a card with a cup and takes no card."
+    else:
+        display.remove(pick.card)
+        seat["hand"] = pick.card
+        words = f"{name} takes {pick.card.replace('card', 'card ')}"
+        if pick.pay:
+            seat["warehouse"] = {**seat["warehouse"], pick.pay: seat["warehouse"][pick.pay] - 1}
+            new["supply"] = {**state["supply"], pick.pay: state["supply"][pick.pay] + 1}
+            words += f" and pays 1 {pick.pay} cube."
+        else:
+            words += " for free."
+    seats = list(state["seats"])
+    seats[i] = seat
+    new["seats"] = seats
+    new["to_pick"] = state["to_pick"][1:]
+    new["log"] = [*state["log"], entry(words)]
+    if new["to_pick"]:
+        if pick.card is not None and new["deck"]:
+            display.append(new["deck"][0])
+            new["deck"] = new["deck"][1:]
+        new["display"] = display
+        return new
+    new["discard"] = [*state["discard"], *display]
+    new["display"] = []
+    new["phase"] = "play"
+    for j, s in enumerate(seats):
+        s = dict(s) if j != i else s
+        if s["hand"]:
+            s["stage"] = "place"
+        else:
+            _begin_actions(s)
+        seats[j] = s
+    return new
+
+
+def _begin_actions(seat: dict[str, Any]) -> None:
+    """Actions = visible cups, at most 8 (mutates a seat copy)."""
+    cups = sum(1 for code in seat["area"].values() if code == "cup")
+    seat["actions"] = min(MAX_ACTIONS, cups)
+    seat["left"] = seat["actions"]
+    seat["stage"] = "act" if seat["left"] > 0 else "done"
+
+
+def _apply_place(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
+    seat = state["seats"][i]
+    cid = seat["hand"]
+    card = state["cards"][cid]
+    name = state["names"][i]
+    if answer == f"discard:{cid}":
+        if placement_options(state, i):
+            raise IllegalMove("That card can be placed: pick a placement.")
+        new_seat = dict(seat)
+        new_seat["hand"] = None
+        back: dict[str, int] = {}
+        words = f"{name} cannot place {cid.replace('card', 'card ')} and discards it."
+        discard = [*state["discard"], cid]
+    else:
+        pcid, r, c, rot = parse_id(answer)
+        if pcid != cid:
+            raise IllegalMove(f"You are placing {cid.replace('card', 'card ')}, not {pcid.replace('card', 'card ')}.")
+        covered = check(seat["area"], card, r, c, rot)
+        new_seat, back = place(seat, card, r, c, rot)
+        new_seat["hand"] = None
+        words = f"{name} places {cid.replace('card', 'card ')} at row {r}, col {c}, {_ROT_WORDS[rot]}, covering {covered}"
+        if back:
+            words += f"; {', '.join(f'{n} {colour}' for colour, n in back.items())} back to the supply"
+        words += "."
+        discard = state["discard"]
+    _begin_actions(new_seat)
+    new = dict(state)
+    seats = list(state["seats"])
+    seats[i] = new_seat
+    new["seats"] = seats
+    new["discard"] = discard
+    if back:
+        supply = dict(state["supply"])
+        for colour, n in back.items():
+            supply[colour] += n
+        new["supply"] = supply
+    new["log"] = [*state["log"], entry(words + f" {new_seat['actions']} action{'s' if new_seat['actions'] != 1 else ''}.")]
+    return _maybe_end_round(new)
+
+
+def _apply_act(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
+    seat = state["seats"][i]
+    acts = {a.id: a for a in act_mod.options(seat, state["cards"], state["supply"])}
+    act = acts.get(answer)
+    if act is None:
+        raise IllegalMove("That action is not possible now: pick one from the list.")
+    new_seat, supply, words = act_mod.perform(seat, act, state["cards"], state["supply"])
+    if new_seat["left"] <= 0:
+        new_seat["stage"] = "done"
+    new = dict(state)
+    seats = list(state["seats"])
+    seats[i] = new_seat
+    new["seats"] = seats
+    new["supply"] = supply
+    new["log"] = [*state["log"], entry(f"{state['names'][i]} {words}.")]
+    return _maybe_end_round(new)
+
+
+def _maybe_end_round(state: dict[str, Any]) -> dict[str, Any]:
+    """When every seat is done: pass the master token left and start the next round, or end the game."""
+    if any(s["stage"] != "done" for s in state["seats"]):
+        return state
+    state["seats"] = [{**s, "stage": "wait", "left": 0} for s in state["seats"]]
+    if state["round"] >= ROUNDS:
+        state["phase"] = "over"
+        state["log"] = [*state["log"], entry(f"The game ends after round {ROUNDS}.")]
+        return state
+    state["round"] += 1
+    state["master"] = (state["master"] + 1) % len(state["seats"])
+    state["phase"] = "draft"
+    _start_round(state)
+    return state
