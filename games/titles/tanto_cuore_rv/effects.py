@@ -94,7 +94,7 @@ def maid_effect(s: State, seat: int, cid: str, rng: random.Random) -> None:
         if s["seats"][seat]["hand"]:
             s["stage"] = {"kind": "put_back", "card": cid}
     elif kind == "free_chambermaids":
-        if any(s["cards"][c]["chamber"] for c in s["seats"][seat]["hand"]):
+        if any(s["cards"][c].get("chamber") for c in s["seats"][seat]["hand"]):
             s["stage"] = {"kind": "laura", "card": cid}
     elif kind == "reveal_take":
         revealed: list[str] = []
@@ -322,7 +322,7 @@ def _put_back_answer(s: State, seat: int, answer: str, rng: random.Random) -> No
 
 # Laura: any number of chambermaids from the hand to the private quarters, no servings spent.
 def _laura_prompt(s: State, seat: int) -> ChooseMany:
-    maids = by_cost(s, [c for c in s["seats"][seat]["hand"] if s["cards"][c]["chamber"]])
+    maids = by_cost(s, [c for c in s["seats"][seat]["hand"] if s["cards"][c].get("chamber")])
     return ChooseMany(
         f"{name(s, s['stage']['card'])}: chambermaid which maids from your hand, free of servings?",
         tuple(Option(i, name(s, c)) for i, c in instance_ids(maids)),
@@ -385,10 +385,13 @@ def forced_payment(s: State, hand: list[str], requires: list[int]) -> list[str] 
     """The payment when only one choice of card kinds meets it, else None."""
     pay: list[str] = []
     for cost, k in Counter(requires).items():
-        kinds = unique([c for c in hand if s["cards"][c]["cost"] == cost])
-        if len(kinds) != 1:
+        fits = [c for c in hand if s["cards"][c]["cost"] == cost]
+        if len(fits) == k:
+            pay.extend(fits)
+        elif len(set(fits)) == 1:
+            pay.extend(fits[:k])
+        else:
             return None
-        pay.extend([kinds[0]] * k)
     return pay
 
 
