@@ -35,14 +35,32 @@ def host_detail(host: dict[str, Any]) -> str:
     return f"{text} {host['text']}" if host["text"] else text
 
 
+_LAST: list[Any] = [None, None, None, None]  # field, seat dict, card set, actions
+
+
 def candidates(state: State, seat: int) -> list[Action]:
-    """Every action the seat could take now, affordable or not (pass last)."""
+    """Every action the seat could take now, affordable or not (pass last).
+
+    They depend only on the field, the seat's own dict and the card set; states are never changed
+    in place (a change makes a new list/dict), so the last answer is reused while those three are
+    the very same objects (held here, so their ids cannot be recycled).
+    """
     cards = state["cards"]
     me = state["seats"][seat]
+    field = state["field"]
+    last = _LAST
+    if last[0] is field and last[1] is me and last[2] is cards:
+        return last[3]
+    out = _candidates(cards, me, field)
+    last[:] = [field, me, cards, out]
+    return out
+
+
+def _candidates(cards: dict[str, Any], me: dict[str, Any], field: list[str | None]) -> list[Action]:
     hosts = cards["hosts"]
     disc = abilities.discounts(cards, me)
     out = []
-    for cid in state["field"]:
+    for cid in field:
         if cid is None:
             continue
         kind = cid.rsplit("-", 1)[0]
