@@ -8,7 +8,7 @@ from typing import Any
 from games.engine import OptionField, OptionsError
 
 from .cards import load_cardset
-from .state import State, log, plural
+from .state import State, log, names, plural
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SELECTIONS = (
@@ -140,11 +140,6 @@ def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> St
         "end_reason": "",
         "log": [],
     }
-    log(
-        state,
-        f"A romantic vacation for {plural(n, 'master')}. General maids: "
-        + ", ".join(cards[c]["name"] for c in general)
-        + ". Everyone calls 5 staff.",
-        {i: "You call " + ", ".join(cards[c]["name"] for c in seats[i]["hand"]) + "." for i in range(n)},
-    )
+    log(state, f"A romantic vacation for {plural(n, 'master')}. General maids: " + names(state, general) + ".")
+    log(state, "Everyone calls 5 staff.", {i: f"You call {names(state, seats[i]['hand'])}." for i in range(n)})
     return state
