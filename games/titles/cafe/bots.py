@@ -11,12 +11,12 @@ from typing import Any
 
 from . import actions as act_mod
 from . import draft
-from .grid import key, parse
-from .placement import cells_of
+from .cards import OFFSETS
+from .grid import parse
 from .rules import MAX_ACTIONS, ROUNDS, placement_options, prompts
 
 EXPLORE = 0.04  # share of random (still legal) choices
-SAMPLE = 14  # placements scored per decision
+SAMPLE = 60  # placements scored per decision
 
 _VALUE = {"cup": 4.0, "ship": 0.6, "dry": 1.0, "roast": 1.1, "roast*": 0.8, "blank": 0.0}
 
@@ -58,34 +58,42 @@ def _pick(state: dict[str, Any], i: int, rng: random.Random, explore: float) -> 
     return best
 
 
-def _placement_score(seat: dict[str, Any], card: dict[str, Any], r: int, c: int, rot: int, cards) -> float:
-    area, cubes = seat["area"], seat["cubes"]
-    cups = sum(1 for code in area.values() if code == "cup")
-    new_cups = cups
+def _area_costs(seat: dict[str, Any], cards: dict[str, Any]) -> dict[tuple[int, int], tuple[float, str]]:
+    """Per occupied cell: what covering it loses (shops are charged per shop, below) and its code."""
+    cubes = seat["cubes"]
+    out = {}
+    for k, code in seat["area"].items():
+        if code == "cup" or code.startswith("shop:"):
+            loss = 0.0
+        elif code.startswith("bean:"):
+            loss = 0.8
+        else:
+            loss = _VALUE.get(code, 0.0) * 0.8
+        if k in cubes:
+            loss += 1.2 * cubes[k][1]
+        out[parse(k)] = (loss, code)
+    return out
+
+
+def _placement_score(seat, card, p, costs, cups: int, cards) -> float:
     score = 0.0
-    lost_shops: set[str] = set()
-    for k, code in zip(cells_of(r, c, rot), card["squares"], strict=True):
-        old = area.get(k)
+    new_cups = cups + card["cups"]
+    lost_shops = set()
+    for (dr, dc), code in zip(OFFSETS[p.rot], card["squares"], strict=True):
+        r, c = p.row + dr, p.col + dc
+        old = costs.get((r, c))
         if old is not None:
-            if old == "cup":
+            score -= old[0]
+            if old[1] == "cup":
                 new_cups -= 1
-            elif old.startswith("shop:"):
-                lost_shops.add(old[5:])
-            elif old.startswith("bean:"):
-                score -= 0.8
-            else:
-                score -= _VALUE.get(old, 0.0) * 0.8
-            if k in cubes:
-                score -= 1.2 * cubes[k][1]
-        if code.startswith("bean:"):
-            score += 0.8
-            rr, cc = parse(k)
-            for n in (key(rr - 1, cc), key(rr + 1, cc), key(rr, cc - 1), key(rr, cc + 1)):
-                if area.get(n) == code:
+            elif old[1].startswith("shop:"):
+                lost_shops.add(old[1][5:])
+        if code.startswith("bean:") or code == "dry" or code.startswith("roast"):
+            score += _VALUE.get(code, 0.8)
+            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                t = costs.get(n)
+                if t is not None and t[1][:4] == code[:4]:
                     score += 0.6
-        elif code in ("dry", "roast", "roast*"):
-            score += _VALUE[code]
-    new_cups += card["cups"]
     score += 4.0 * (min(new_cups, MAX_ACTIONS) - min(cups, MAX_ACTIONS))
     for sid in lost_shops:
         shop = cards[sid.split(".")[0]]["shops"][sid]
@@ -100,10 +108,27 @@ def _place(state: dict[str, Any], i: int, rng: random.Random, explore: float) ->
         return f"discard:{seat['hand']}"
     if rng.random() < explore:
         return rng.choice(places).id
-    card = state["cards"][seat["hand"]]
+    cards = state["cards"]
+    card = cards[seat["hand"]]
     sample = places if len(places) <= SAMPLE else rng.sample(places, SAMPLE)
-    best = max(sample, key=lambda p: _placement_score(seat, card, p.row, p.col, p.rot, state["cards"]))
+    costs = _area_costs(seat, cards)
+    cups = sum(1 for code in seat["area"].values() if code == "cup")
+    best = max(sample, key=lambda p: _placement_score(seat, card, p, costs, cups, cards))
     return best.id
+
+
+_STEPS = {"produce": 4, "dry": 3, "roast": 2, "deliver": 1, "store": 1}
+
+
+def _colour_values(seat: dict[str, Any], cards: dict[str, Any]) -> dict[str, float]:
+    """How much a cube of each colour is worth to the seat now: shops that need it, scarce in the warehouse."""
+    need: dict[str, int] = {}
+    for shop_need in act_mod.shop_needs(seat, cards).values():
+        for c, n in shop_need.items():
+            need[c] = need.get(c, 0) + n
+    wh = seat["warehouse"]
+    order = sorted(wh, key=lambda c: wh[c])
+    return {c: 1.0 + (1.5 if need.get(c) else 0.0) + (1.0 if c in order[:2] else 0.0) for c in wh}
 
 
 def _act(state: dict[str, Any], i: int, rng: random.Random, explore: float) -> str:
@@ -111,33 +136,47 @@ def _act(state: dict[str, Any], i: int, rng: random.Random, explore: float) -> s
     acts = act_mod.options(seat, state["cards"], state["supply"])
     if rng.random() < explore:
         return rng.choice(acts).id
-    by_kind: dict[str, list[act_mod.Act]] = {}
+    last = state["round"] == ROUNDS
+    left = seat["left"]
+    area, cubes = seat["area"], seat["cubes"]
+    value = _colour_values(seat, state["cards"])
+    on_beans: dict[str, int] = {}
+    on_dry: dict[str, int] = {}
+    for k, (c, n) in cubes.items():
+        code = area[k]
+        if code.startswith("bean:"):
+            on_beans[c] = on_beans.get(c, 0) + n
+        elif code == "dry":
+            on_dry[c] = on_dry.get(c, 0) + n
+    best: dict[str, tuple[float, str]] = {}
     for a in acts:
-        by_kind.setdefault(a.kind, []).append(a)
-
-    def most(kind: str) -> act_mod.Act | None:
-        cands = by_kind.get(kind)
-        if not cands:
-            return None
-        return max(cands, key=lambda a: (len(a.cells), -a.cost))
-
-    # downstream first: empty roast squares, then roast, dry, produce; store what no shop needs
-    for kind in ("deliver", "store"):
-        a = most(kind)
-        if a is not None and (kind == "deliver" or _should_store(state, seat, a)):
-            return a.id
+        if a.kind in ("clear", "stop"):
+            continue
+        if last and _STEPS[a.kind] > left:
+            continue  # it could not reach a shop or the warehouse before the end
+        if a.kind == "produce":
+            v = len(a.cells) * value[a.colours[0]]
+        elif a.kind == "dry":
+            v = sum(on_beans[c] * value[c] for c in a.colours)
+        elif a.kind == "roast":
+            v = sum(on_dry[c] * value[c] for c in a.colours) / a.cost
+        else:
+            v = float(len(a.cells))
+        if a.kind not in best or v > best[a.kind][0]:
+            best[a.kind] = (v, a.id)
+    # downstream first: empty roast squares into shops, then roast, dry, produce; store when stuck or at the end
+    if "deliver" in best:
+        return best["deliver"][1]
+    if "store" in best and (last or _should_store(seat)):
+        return best["store"][1]
     for kind in ("roast", "dry", "produce"):
-        a = most(kind)
-        if a is not None:
-            return a.id
-    a = most("store")
-    return a.id if a is not None else "stop"
+        if kind in best:
+            return best[kind][1]
+    return best["store"][1] if "store" in best else "stop"
 
 
-def _should_store(state: dict[str, Any], seat: dict[str, Any], a: act_mod.Act) -> bool:
-    """Store roasted cubes when the roast squares are needed, or in the last round."""
-    if state["round"] == ROUNDS:
-        return True
+def _should_store(seat: dict[str, Any]) -> bool:
+    """Store roasted cubes when the roast squares are needed for cubes waiting on dry squares."""
     area = seat["area"]
     empty_roast = any(code.startswith("roast") and k not in seat["cubes"] for k, code in area.items())
     dry_loaded = any(area[k] == "dry" for k in seat["cubes"])
@@ -158,4 +197,3 @@ def bot_answer(state: dict[str, Any], i: int, rng: random.Random, explore: float
 def default_answer(state: dict[str, Any], i: int) -> str:
     """What a seat that let its deadline pass does: the bot's move, with a fixed generator."""
     return bot_answer(state, i, random.Random(f"default:{state['round']}:{i}:{len(state['log'])}"), explore=0.0)
-

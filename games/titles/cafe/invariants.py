@@ -34,7 +34,9 @@ def check_invariants(state: dict[str, Any]) -> None:
             plan_seen.append(seat["hand"])
         cups = sum(1 for code in area.values() if code == "cup")
         assert cups >= 1, f"seat {i}: no cup visible"
-        assert 0 <= seat["left"] <= seat["actions"] <= MAX_ACTIONS, f"seat {i}: actions {seat['left']}/{seat['actions']}"
+        assert 0 <= seat["left"] <= seat["actions"] <= MAX_ACTIONS, (
+            f"seat {i}: actions {seat['left']}/{seat['actions']}"
+        )
         if seat["stage"] in ("act", "done") and state["phase"] == "play":
             assert seat["actions"] == min(MAX_ACTIONS, cups), f"seat {i}: actions {seat['actions']} but {cups} cups"
         for k, (colour, n) in seat["cubes"].items():

@@ -181,7 +181,9 @@ def action_prompt(state: dict[str, Any], i: int) -> Choose:
     done = seat["actions"] - seat["left"] + 1
     prompt = Choose(
         f"Round {state['round']}: action {done} of {seat['actions']}.",
-        tuple(Option(a.id, a.label, "free" if a.cost == 0 else f"{a.cost} actions" if a.cost > 1 else "") for a in acts),
+        tuple(
+            Option(a.id, a.label, "free" if a.cost == 0 else f"{a.cost} actions" if a.cost > 1 else "") for a in acts
+        ),
     )
     return _action_prompts.put((acts, seat, state["round"]), prompt)
 
@@ -282,7 +284,9 @@ def _apply_place(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
         covered = check(seat["area"], card, r, c, rot)
         new_seat, back = place(seat, card, r, c, rot)
         new_seat["hand"] = None
-        words = f"{name} places {cid.replace('card', 'card ')} at row {r}, col {c}, {_ROT_WORDS[rot]}, covering {covered}"
+        words = (
+            f"{name} places {cid.replace('card', 'card ')} at row {r}, col {c}, {_ROT_WORDS[rot]}, covering {covered}"
+        )
         if back:
             words += f"; {', '.join(f'{n} {colour}' for colour, n in back.items())} back to the supply"
         words += "."
@@ -298,7 +302,10 @@ def _apply_place(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
         for colour, n in back.items():
             supply[colour] += n
         new["supply"] = supply
-    new["log"] = [*state["log"], entry(words + f" {new_seat['actions']} action{'s' if new_seat['actions'] != 1 else ''}.")]
+    new["log"] = [
+        *state["log"],
+        entry(words + f" {new_seat['actions']} action{'s' if new_seat['actions'] != 1 else ''}."),
+    ]
     return _maybe_end_round(new)
 
 

@@ -220,7 +220,9 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
                 "title": "Final scores",
                 "table": {
                     "header": ["Player", "Coffee shops", "Warehouse", "Total"],
-                    "rows": [[names[i], *(str(p) for _, p in out.breakdown[i]), str(out.scores[i])] for i in out.scores],
+                    "rows": [
+                        [names[i], *(str(p) for _, p in out.breakdown[i]), str(out.scores[i])] for i in out.scores
+                    ],
                 },
                 "lines": [f"Tie-break: {out.tiebreak}."] if out.tiebreak else [],
             }
