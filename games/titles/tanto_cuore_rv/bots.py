@@ -98,6 +98,8 @@ def bot_answer(s: State, seat: int, rng: random.Random) -> Any:
             seen[c] = seen.get(c, 0) + 1
             out.append(c if seen[c] == 1 else f"{c}#{seen[c]}")
         return out
-    if kind == "exchange" and rng.random() < 0.5:
-        return []
+    if kind == "exchange":  # two cheapest maids back for a dearer one, half the time
+        if rng.random() < 0.5:
+            return []
+        return [o.id for o in sorted(p.options, key=lambda o: _value(s, kind_of(o.id)))[: p.max_count]]
     return p.random_answer(rng)

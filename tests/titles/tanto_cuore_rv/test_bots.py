@@ -13,18 +13,38 @@ from hypothesis import strategies as st
 from games.engine import IllegalMove, simulate
 from games.engine.rng import step_rng
 from games.titles.tanto_cuore_rv import TITLE
+from games.titles.tanto_cuore_rv.effects import STAGES
 from games.titles.tanto_cuore_rv.state import instance_ids
 from games.titles.tanto_cuore_rv.turn import love_plan
 
 
 def test_a_thousand_bot_games_keep_every_invariant_and_end():
+    # 500 through the simulate runner (the first-game maids, as `manage.py simulate` plays them)
     played = 0
-    for players, games in ((2, 200), (3, 400), (4, 200), (5, 100), (6, 100)):
+    for players, games in ((2, 100), (3, 200), (4, 100), (5, 50), (6, 50)):
         report = simulate.run("tanto_cuore_rv", games, players, f"fuzz{players}", workers=2, check=True)
         assert report.errors == 0, report.first_errors[:1]
         assert len(report.lengths) == games and min(report.lengths) > 0
         played += report.games
+    # 500 more with ten random general maids each, so every card's effect is exercised
+    stages: set[str] = set()
+    ends: set[str] = set()
+    for g in range(500):
+        seed = f"fuzz-random-{g}"
+        s = TITLE.setup([f"P{i}" for i in range(2 + g % 5)], {"selection": "random"}, step_rng(seed, 0))
+        seq = 0
+        while TITLE.outcome(s) is None:
+            seq += 1
+            assert seq < simulate.MAX_STEPS, "the game never ends"
+            seat = min(TITLE.prompts(s))
+            stages.add(s["stage"]["kind"])
+            s = TITLE.apply(s, seat, TITLE.bot_answer(s, seat, step_rng(seed, seq)), step_rng(seed, seq))
+            TITLE.check_invariants(s)
+        ends.add("camp fire" if "Camp Fire" in s["end_reason"] else "stacks")
+        played += 1
     assert played == 1000
+    assert stages >= set(STAGES) | {"main"}, set(STAGES) - stages
+    assert ends == {"camp fire", "stacks"}
 
 
 def test_bot_games_round_trip_through_json_and_never_change_their_input():
