@@ -111,23 +111,26 @@ def route(pool: dict[str, int], needs: dict[str, dict[str, int]]) -> tuple[dict[
 
 
 def _assign(empty: list[str], colours: tuple[str, ...], area: dict[str, str]) -> tuple[tuple[str, ...], int]:
-    """Target squares for the colours in reading order, red kept off a roast★ square when it can be.
+    """Target squares: the colours in order onto the empty squares in reading order, except that red
+    is kept off a roast★ square when the group has a plain one for it.
 
     Returns the cells (one per colour) and the extra action cost (1 when red must go on a ★).
     """
-    free = list(empty)
-    cells: dict[str, str] = {}
+    cells = list(empty[: len(colours)])
     extra = 0
     if "red" in colours:
-        plain = [k for k in free if area[k] != "roast*"]
-        k = plain[0] if plain else free[0]
-        extra = int(area[k] == "roast*")
-        cells["red"] = k
-        free.remove(k)
-    for c in colours:
-        if c != "red":
-            cells[c] = free.pop(0)
-    return tuple(cells[c] for c in colours), extra
+        i = colours.index("red")
+        if area[cells[i]] == "roast*":
+            spare = [k for k in empty[len(colours) :] if area[k] != "roast*"]
+            swap = [j for j, k in enumerate(cells) if area[k] != "roast*"]
+            if spare:
+                cells[i] = spare[0]
+            elif swap:
+                j = swap[0]
+                cells[i], cells[j] = cells[j], cells[i]
+            else:
+                extra = 1
+    return tuple(cells), extra
 
 
 def _move_options(kind: str, seat: dict[str, Any], src_same, dst_same, left: int) -> list[Act]:
