@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from games.engine import OptionField, OptionsError
+from games.engine.cards import content_hash
 
 from .cards import load_cardset
 from .state import State, log, names, plural
@@ -80,7 +81,12 @@ def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> St
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise OptionsError(f"Tanto Cuore: Romantic Vacation takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
-    cs = _check_cardset(options["cardset"]) if "cardset" in options else load_cardset()
+    if "cardset" in options:  # the set stored in the game's first event
+        cs = _check_cardset(options["cardset"])
+        cs_hash = content_hash(cs["cards"])
+    else:
+        cs = load_cardset()
+        cs_hash = cs["hash"]
     cards = cs["cards"]
     general = choose_general(cs, options, rng)
     cut = 3 if n == 2 else 0  # rule note 11: two players remove 3 from each maid stack
@@ -123,7 +129,7 @@ def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> St
         "slug": "tanto_cuore_rv",
         "players": list(players),
         "cards": cards,
-        "cardset_hash": cs.get("hash", ""),
+        "cardset_hash": cs_hash,
         "general": general,
         "maid_stacks": list(cs["chiefs"]) + general,
         "love_stacks": list(cs["love"]),

@@ -48,10 +48,11 @@ def start_cards(s: State, seat: int) -> list[str]:
 
 
 def symbol_text(card: dict[str, Any]) -> str:
-    d, lv, sv, e = card["symbols"]
-    parts = [f"+{d} call" if d else "", f"+{lv} love" if lv else "", f"+{sv} serving" if sv else ""]
-    parts.append(f"+{e} employment" if e else "")
-    return ", ".join(p for p in parts if p)
+    """'+1 call, +2 servings': the symbols a maid gives when she serves."""
+    words = ("call", "love", "serving", "employment")
+    return ", ".join(
+        f"+{n} {w if n == 1 or w == 'love' else w + 's'}" for n, w in zip(card["symbols"], words, strict=True) if n
+    )
 
 
 def love_plans(s: State, hand: list[str]) -> list[list[str]]:
