@@ -256,6 +256,12 @@ def _load(root: Path) -> dict[str, Any]:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise CardDataError(f"{set_path}: field {key!r}: expected a whole number {low}..{high}, got {value!r}")
         rules[key] = value
+    provenance = meta.get("provenance", {})
+    if not isinstance(provenance, dict) or not all(isinstance(v, str) for v in provenance.values()):
+        raise CardDataError(f"{set_path}: field 'provenance': expected a mapping of field to words")
+    unknown = set(meta) - {"name", "food_types", "decor_types", "regular_points", "heart_bonus", "provenance"}
+    if unknown:
+        raise CardDataError(f"{set_path}: unknown field(s) {sorted(unknown)}")
     name = meta.get("name")
     if not isinstance(name, str) or not name:
         raise CardDataError(f"{set_path}: field 'name': expected the set's name")
@@ -350,6 +356,7 @@ def _load(root: Path) -> dict[str, Any]:
         "food_types": list(foods),
         "decor_types": list(decor),
         **rules,
+        "provenance": {str(k): v for k, v in provenance.items()},
         "cards": cards,
         "guests": guests,
         "counters": counters,

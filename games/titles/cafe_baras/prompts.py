@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.engine.prompts import Choose, ChooseMany, Option, Prompt
 
+from .bots import bot_answer
 from .cards import Card, CardSet, action_words, customer_words, top_words
 from .rules import State, cardset_of, effect_limit, main_choices, plural, refill_need
 
@@ -78,17 +80,10 @@ def prompts(state: State) -> dict[int, Prompt]:
 
 
 def default_answer(state: State, seat: int) -> Any:
-    """Safe: serve the customer that pays most (spends nothing); keep the hand; take the first cards."""
-    cs = cardset_of(state)
-    phase = state["phase"]
-    if phase == "main":
-        if not state["seats"][seat]["hand"]:
-            return "pass"
-        _, serves = main_choices(state, cs)
-        best = max(serves, key=lambda s: (s[2][2], s[2][0]))
-        return f"serve:{best[0]}"
-    if phase == "effect":
-        a = state["pending"][0]
-        low, _ = effect_limit(state, a)
-        return list(state["display"][:low]) if "take" in a else []
-    return list(state["display"][: refill_need(state, cs)])
+    """What a seat plays when its deadline passes: the bot's move, made deterministic.
+
+    Serving the best-paying customer every time would be "safe" but a table of absent players would
+    then never end the game (serving alone gains no regulars), so the default plays like the bot,
+    with a generator seeded from the turn number so the same state always gets the same answer.
+    """
+    return bot_answer(state, seat, random.Random(f"default:{state['turns']}:{state['phase']}"))
