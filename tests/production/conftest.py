@@ -1,0 +1,143 @@
+"""The production path for real: PostgreSQL, Redis as the broker, a real Celery worker process.
+
+scripts/test runs this directory on its own, with DATABASE_URL pointing at PostgreSQL and REDIS_URL
+at Redis (pytest-django creates the test database on that server). The worker process gets the
+name of that *test* database, so it works on the very rows the tests write; tests use
+`django_db(transaction=True)` so the worker sees committed rows.
+
+Each run uses its own Celery queue, so two runs on one machine (or a stray worker) never take
+each other's tasks.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from django.conf import settings as django_settings
+
+from config.celery import app as celery_app
+
+ROOT = Path(__file__).resolve().parents[2]
+QUEUE = f"cafe-test-{uuid.uuid4().hex[:12]}"
+# Set before anything is sent, in this process and (by CAFE_TEST_QUEUE) in the worker's.
+celery_app.conf.task_default_queue = QUEUE
+
+ON_POSTGRES = django_settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+ON_REDIS = django_settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
+
+# The PostgreSQL and Redis tests need the servers; a bare `pytest` on the embedded default
+# leaves them out of collection (scripts/test runs them, and sets CAFE_REQUIRE_PRODUCTION=1
+# so that a wrong environment fails loudly instead).
+if not (ON_POSTGRES and ON_REDIS):
+    if os.environ.get("CAFE_REQUIRE_PRODUCTION"):
+        raise pytest.UsageError(
+            "tests/production needs DATABASE_URL=postgres://... and REDIS_URL=redis://... "
+            f"(got database engine {django_settings.DATABASES['default']['ENGINE']}, "
+            f"broker {django_settings.CELERY_BROKER_URL.split('://')[0]})"
+        )
+    collect_ignore = ["test_postgres_redis_worker.py"]
+
+
+def pytest_report_header(config):
+    where = "PostgreSQL + Redis" if ON_POSTGRES and ON_REDIS else "embedded only (no DATABASE_URL/REDIS_URL)"
+    return f"production tests: {where}; celery queue {QUEUE}"
+
+
+def database_url(settings_dict: dict) -> str:
+    """A DATABASE_URL for the database this process is connected to (the test database)."""
+    user = quote(settings_dict.get("USER") or "")
+    password = settings_dict.get("PASSWORD") or ""
+    auth = f"{user}:{quote(password)}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
+
+
+@pytest.fixture
+def real_celery(settings):
+    """Tasks go through the broker to the worker process (tests/conftest.py makes them eager)."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    assert celery_app.conf.task_always_eager is False
+    assert celery_app.conf.broker_url.startswith("redis://")
+    return celery_app
+
+
+class Worker:
+    def __init__(self, proc: subprocess.Popen, log: Path):
+        self.proc, self.log = proc, log
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory):
+    """A real `celery worker --pool solo` process on Redis, against the test database."""
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        connection.ensure_connection()
+        test_db = dict(connection.settings_dict)
+    assert test_db["NAME"].startswith("test_"), test_db["NAME"]
+    tmp = tmp_path_factory.mktemp("worker")
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DATABASE_", "CELERY_", "EMAIL_", "ANYMAIL_", "PYTEST_"))
+    }
+    env.update(
+        DATABASE_URL=database_url(test_db),
+        REDIS_URL=django_settings.CELERY_BROKER_URL,
+        EMAIL_BACKEND="anymail.backends.test.EmailBackend",
+        CELERY_TASK_ALWAYS_EAGER="false",
+        CAFE_TEST_QUEUE=QUEUE,
+        SECRET_KEY=django_settings.SECRET_KEY,
+        SITE_URL="http://testserver",
+        VAR_DIR=str(tmp),
+        PYTHONUNBUFFERED="1",
+        CONN_MAX_AGE="0",
+    )
+    log = tmp / "worker.log"
+    cmd = [sys.executable, "-m", "celery", "-A", "tests.production.worker_app", "worker", "--pool", "solo",
+           "-Q", QUEUE, "-n", f"{QUEUE}@%h", "--without-mingle", "--without-gossip", "--loglevel", "INFO"]
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    worker = Worker(proc, log)
+    deadline = time.monotonic() + 60
+    while " ready." not in worker.output():
+        if not worker.alive() or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"the Celery worker did not start:\n{worker.output()[-4000:]}")
+        time.sleep(0.2)
+    yield worker
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
+def wait_for(check, timeout: float, what: str, worker: Worker | None = None):
+    """Poll `check` until it returns something truthy; fail with the worker's log if it never does."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = check()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            log = worker.output()[-6000:] if worker else ""
+            pytest.fail(f"timed out after {timeout:.0f}s waiting for {what}\n--- worker log ---\n{log}")
+        if worker and not worker.alive():
+            pytest.fail(f"the worker died while waiting for {what}\n--- worker log ---\n{worker.output()[-6000:]}")
+        time.sleep(0.1)
