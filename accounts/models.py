@@ -32,6 +32,15 @@ class User(AbstractBaseUser, PermissionsMixin):
     email = models.EmailField(unique=True)
     name = models.CharField(max_length=80, blank=True)
     timezone = models.CharField(max_length=64, default="UTC", help_text="Deadlines are shown in this timezone.")
+
+    class EmailMode(models.TextChoices):
+        EACH = "each", "An email for each decision"
+        DIGEST = "digest", "One daily digest of the games waiting on me"
+
+    email_mode = models.CharField(max_length=10, choices=EmailMode.choices, default=EmailMode.EACH)
+    digest_hour = models.PositiveSmallIntegerField(default=8, help_text="Local hour the daily digest is sent.")
+    unsubscribed = models.BooleanField(default=False, help_text="No game email at all; their games go on.")
+    last_digest_at = models.DateTimeField(null=True, blank=True, editable=False)
     is_staff = models.BooleanField(default=False, help_text="Organisers: may sign in and run games.")
     is_active = models.BooleanField(default=True)
     date_joined = models.DateTimeField(auto_now_add=True)

@@ -136,6 +136,9 @@ MAILERS = {
         "OPTIONS": _mail_options,
     }
 }
+# Replies to game emails come back to <prefix><token>@REPLY_DOMAIN through anymail's inbound webhook.
+REPLY_DOMAIN = env.str("REPLY_DOMAIN", default="localhost")
+REPLY_LOCAL_PREFIX = env.str("REPLY_LOCAL_PREFIX", default="play+")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Café turns <turns@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 ANYMAIL = {k.removeprefix("ANYMAIL_"): v for k, v in env.ENVIRON.items() if k.startswith("ANYMAIL_")}

@@ -144,3 +144,30 @@ class NewGameForm(forms.Form):
         if not emails:
             raise forms.ValidationError("At least one seat must be a person.")
         return seats
+
+
+class PreferencesForm(forms.ModelForm):
+    """How a player wants to hear from the service; their games go on whatever they pick."""
+
+    class Meta:
+        from accounts.models import User
+
+        model = User
+        fields = ["name", "email_mode", "digest_hour", "timezone", "unsubscribed"]
+        labels = {"unsubscribed": "No email at all (I will check my games myself)"}
+
+    def clean_timezone(self) -> str:
+        from zoneinfo import ZoneInfo
+
+        tz = self.cleaned_data["timezone"].strip()
+        try:
+            ZoneInfo(tz)
+        except (KeyError, ValueError):
+            raise forms.ValidationError(f"“{tz}” is not a timezone name, e.g. Europe/Lisbon.") from None
+        return tz
+
+    def clean_digest_hour(self) -> int:
+        hour = self.cleaned_data["digest_hour"]
+        if not 0 <= hour <= 23:
+            raise forms.ValidationError("An hour from 0 to 23.")
+        return hour

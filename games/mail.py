@@ -26,8 +26,11 @@ class LocalMailboxBackend(BaseEmailBackend):
     def send_messages(self, email_messages) -> int:
         for m in email_messages:
             html = next((c for c, mime in getattr(m, "alternatives", []) if mime == "text/html"), "")
+            headers = dict(m.extra_headers)
+            if m.reply_to:
+                headers["Reply-To"] = ", ".join(m.reply_to)
             DeliveredMail.objects.create(
-                to=", ".join(m.to), subject=m.subject, body_text=m.body, body_html=html, headers=dict(m.extra_headers)
+                to=", ".join(m.to), subject=m.subject, body_text=m.body, body_html=html, headers=headers
             )
         return len(email_messages)
 
@@ -38,14 +41,19 @@ def send(notification_id: int) -> str:
         note = Notification.objects.select_for_update().filter(pk=notification_id).first()
         if note is None or note.status in (Notification.Status.SENT, Notification.Status.GAVE_UP):
             return note.status if note else "missing"
+        headers = {"X-Cafe-Notification": str(note.pk), **note.headers}
+        reply_to = headers.pop("Reply-To", None)
         msg = EmailMultiAlternatives(
             subject=note.subject,
             body=note.body_text,
             to=[note.recipient],
-            headers={"X-Cafe-Notification": str(note.pk)},
+            reply_to=[reply_to] if reply_to else None,
+            headers=headers,
         )
         if note.body_html:
             msg.attach_alternative(note.body_html, "text/html")
+        if note.ics:
+            msg.attach("deadline.ics", note.ics, "text/calendar; method=PUBLISH")
         note.attempts += 1
         try:
             msg.send()

@@ -7,12 +7,14 @@ or an Event.
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from games.clock import Clock
 from games.titles import choices as title_choices
 from games.titles import get_title
 
@@ -33,6 +35,30 @@ class Game(models.Model):
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_games")
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    # the clock (see games/clock.py): empty decision_hours and daily_deadline = no deadlines
+    decision_hours = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Time per decision in hours (e.g. 12, 24, 48, 72). Empty: no clock."
+    )
+    decision_minutes = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Or a short clock in minutes (for quick games and tests)."
+    )
+    daily_deadline = models.TimeField(
+        null=True, blank=True, help_text="Or a fixed time of day in the game's timezone, e.g. 20:00."
+    )
+    timezone = models.CharField(max_length=64, default="UTC", help_text="For a fixed time of day, e.g. Europe/Lisbon.")
+    reminder_hours = models.PositiveIntegerField(null=True, blank=True, help_text="Remind this many hours before.")
+    reminder_minutes = models.PositiveIntegerField(null=True, blank=True, help_text="Or this many minutes before.")
+
+    class TimeoutPolicy(models.TextChoices):
+        DEFAULT = "default", "Play the game's safe default answer"
+        BOT = "bot", "Let a bot answer"
+
+    timeout_policy = models.CharField(max_length=10, choices=TimeoutPolicy.choices, default=TimeoutPolicy.DEFAULT)
+    bot_after_misses = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="After this many missed deadlines in a row a bot takes the seat."
+    )
+    vacation_days = models.PositiveSmallIntegerField(default=14, help_text="Vacation days each player may take a year.")
+    paused_at = models.DateTimeField(null=True, blank=True, editable=False)
     # projection of the event log
     state = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)
@@ -59,6 +85,20 @@ class Game(models.Model):
         return get_title(self.title)
 
     @property
+    def clock(self) -> Clock:
+        per = None
+        if self.decision_minutes:
+            per = timedelta(minutes=self.decision_minutes)
+        elif self.decision_hours:
+            per = timedelta(hours=self.decision_hours)
+        remind = None
+        if self.reminder_minutes:
+            remind = timedelta(minutes=self.reminder_minutes)
+        elif self.reminder_hours:
+            remind = timedelta(hours=self.reminder_hours)
+        return Clock(per_decision=per, daily_at=self.daily_deadline, tz=self.timezone, remind_before=remind)
+
+    @property
     def title_name(self) -> str:
         return self.engine.name
 
@@ -76,6 +116,19 @@ class Seat(models.Model):
     waiting_since = models.DateTimeField(null=True, blank=True, editable=False)
     # how many log lines this seat had seen at its last visit (to mark what is new since)
     seen_log = models.PositiveIntegerField(default=0, editable=False)
+    # the clock
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
+    remind_at = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
+    reminded_for = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="The deadline last reminded of."
+    )
+    misses = models.PositiveSmallIntegerField(default=0, editable=False, help_text="Missed deadlines in a row.")
+    # a bot plays for an absent player, who may take the seat back with their link
+    stand_in = models.BooleanField(default=False, editable=False)
+    wants_pause = models.BooleanField(default=False, editable=False)
+    # answers left in advance for the next question (conditional answers), tried in order
+    plan = models.JSONField(default=list, blank=True, editable=False)
+    seen_message = models.PositiveIntegerField(default=0, editable=False, help_text="Last table-talk message mailed.")
 
     class Meta:
         ordering = ["game", "index"]
@@ -86,7 +139,7 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
-        if self.is_bot:
+        if self.is_bot and not self.stand_in:
             return f"Bot {self.index + 1}"
         return self.player.display_name if self.player else f"Seat {self.index + 1}"
 
@@ -140,6 +193,11 @@ class Notification(models.Model):
         INVITE = "invite", "Invitation"
         FINAL = "final", "Final scores"
         FRESH_LINK = "fresh_link", "Fresh link"
+        REMINDER = "reminder", "Reminder"
+        NOTICE = "notice", "Notice to the table"
+        MESSAGE = "message", "Table talk"
+        REPLY_PROBLEM = "reply_problem", "Reply not played"
+        DIGEST = "digest", "Daily digest"
 
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)
@@ -148,6 +206,8 @@ class Notification(models.Model):
     subject = models.CharField(max_length=200)
     body_text = models.TextField()
     body_html = models.TextField(blank=True)
+    headers = models.JSONField(default=dict, blank=True)
+    ics = models.TextField(blank=True, help_text="A calendar file of the deadline, attached.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
@@ -178,3 +238,35 @@ class DeliveredMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.subject} → {self.to}"
+
+
+class Vacation(models.Model):
+    """A player's declared absence: their clocks stop for its length."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="vacations")
+    starts = models.DateTimeField()
+    ends = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts"]
+
+    def __str__(self) -> str:
+        return f"{self.seat} away {self.starts:%Y-%m-%d} to {self.ends:%Y-%m-%d}"
+
+
+class Message(models.Model):
+    """Table talk: plain text, shown escaped, mailed with each seat's next email."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)
+    author = models.CharField(max_length=80)
+    text = models.TextField(max_length=2000)
+    via = models.CharField(max_length=10, default="web")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.author}: {self.text[:40]}"

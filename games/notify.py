@@ -2,33 +2,161 @@
 
 Each row holds the finished text and HTML, so what a player reads is the table as it was when
 they were asked, and sending later (or again after an outage) cannot show anything newer or
-anything another seat may not see.
+anything another seat may not see. A player's preferences decide whether a row is written at
+all: unsubscribed people get nothing (their games go on), digest readers get one email a day.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
+from django.conf import settings
+from django.core import signing
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from . import links
-from .models import Game, Notification, Seat
+from .models import Game, Message, Notification, Seat
 from .present import score_rows
+
+UNSUBSCRIBE_SALT = "games.unsubscribe"
+REPLY_SALT = "games.reply"
+
+
+# --- addresses and links ---------------------------------------------------------------------
+
+
+def reply_address(seat: Seat, version: int, key: str, kind: str = "a") -> str:
+    """A per-seat reply address: kind a = answer the question, t = table talk.
+
+    Lower-case hex only, since some mail systems fold the case of local parts; the HMAC covers the
+    seat's nonce, so replacing the player revokes old reply addresses like old links.
+    """
+    body = f"{kind}-{seat.pk}-{version}-{key[:8]}"
+    mac = salted_hmac(REPLY_SALT, f"{body}-{seat.nonce}", algorithm="sha256").hexdigest()[:20]
+    return f"{settings.REPLY_LOCAL_PREFIX}{body}-{mac}@{settings.REPLY_DOMAIN}"
+
+
+def read_reply_address(address: str) -> tuple[Seat, str, int, str] | None:
+    """(seat, kind, version, key) for a genuine reply address, else None."""
+    local = address.split("@", 1)[0].lower()
+    if not local.startswith(settings.REPLY_LOCAL_PREFIX):
+        return None
+    parts = local[len(settings.REPLY_LOCAL_PREFIX) :].split("-")
+    if len(parts) != 5 or not parts[1].isdigit() or not parts[2].isdigit():
+        return None
+    kind, seat_pk, version, key, mac = parts
+    seat = Seat.objects.select_related("game", "player").filter(pk=int(seat_pk)).first()
+    if seat is None:
+        return None
+    body = f"{kind}-{seat_pk}-{version}-{key}"
+    expected = salted_hmac(REPLY_SALT, f"{body}-{seat.nonce}", algorithm="sha256").hexdigest()[:20]
+    if not signing.constant_time_compare(mac, expected):
+        return None
+    return seat, kind, int(version), key
+
+
+def unsubscribe_url(user) -> str:
+    token = signing.dumps({"u": user.pk}, salt=UNSUBSCRIBE_SALT)
+    return settings.SITE_URL + reverse("unsubscribe", args=[token])
+
+
+def user_from_unsubscribe(token: str):
+    from accounts.models import User
+
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    return User.objects.filter(pk=data.get("u")).first()
+
+
+def local_time(when: datetime | None, tz: str) -> str:
+    """An absolute time in the reader's timezone, e.g. "Tue 24 Nov 2026, 20:00 (Europe/Lisbon)"."""
+    if when is None:
+        return ""
+    try:
+        zone = ZoneInfo(tz)
+    except (KeyError, ValueError):
+        zone, tz = ZoneInfo("UTC"), "UTC"
+    return when.astimezone(zone).strftime(f"%a %d %b %Y, %H:%M ({tz})")
+
+
+def deadline_ics(game: Game, seat: Seat) -> str:
+    """A one-event calendar file for the deadline, so it lands in the player's own calendar."""
+    if seat.deadline is None:
+        return ""
+    stamp = seat.deadline.astimezone(ZoneInfo("UTC")).strftime("%Y%m%dT%H%M%SZ")
+    now = timezone.now().astimezone(ZoneInfo("UTC")).strftime("%Y%m%dT%H%M%SZ")
+    summary = f"Your move is due in {game.name}".replace(",", "\\,").replace(";", "\\;")
+    return "\r\n".join(
+        [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//Cafe turns//EN",
+            "METHOD:PUBLISH",
+            "BEGIN:VEVENT",
+            f"UID:deadline-{seat.pk}-{stamp}@{settings.REPLY_DOMAIN}",
+            f"DTSTAMP:{now}",
+            f"DTSTART:{stamp}",
+            f"DTEND:{stamp}",
+            f"SUMMARY:{summary}",
+            f"URL:{links.url_for(seat)}",
+            "END:VEVENT",
+            "END:VCALENDAR",
+            "",
+        ]
+    )
+
+
+# --- writing rows ----------------------------------------------------------------------------
+
+
+def _wants(seat: Seat | None, immediate: bool) -> bool:
+    """Whether this seat's person gets this email now (digest readers get decisions in their digest)."""
+    if seat is None or not seat.player_id or (seat.is_bot and not seat.stand_in):
+        return False
+    user = seat.player
+    if user.unsubscribed:
+        return False
+    return not (immediate and user.email_mode == user.EmailMode.DIGEST)
 
 
 def _queue(
-    game: Game | None, seat: Seat | None, recipient: str, kind: str, subject: str, template: str, ctx
+    game: Game | None, seat: Seat | None, kind: str, subject: str, template: str, ctx: dict[str, Any], **extra
 ) -> Notification:
-    ctx = {"game": game, "seat": seat, **ctx}
+    user = seat.player if seat else None
+    ctx = {
+        "game": game,
+        "seat": seat,
+        "subject": subject,
+        "tz": user.timezone if user else "UTC",
+        "unsubscribe_url": unsubscribe_url(user) if user else "",
+        **ctx,
+    }
+    headers = extra.pop("headers", {})
+    if user:
+        headers.update(
+            {
+                "List-Unsubscribe": f"<{ctx['unsubscribe_url']}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            }
+        )
     note = Notification.objects.create(
         game=game,
         seat=seat,
-        recipient=recipient,
+        recipient=extra.pop("recipient", None) or user.email,
         kind=kind,
         subject=subject[:200],
         body_text=render_to_string(f"emails/{template}.txt", ctx),
         body_html=render_to_string(f"emails/{template}.html", ctx),
+        headers=headers,
+        **extra,
     )
     from . import tasks
 
@@ -36,23 +164,69 @@ def _queue(
     return note
 
 
-def your_move(game: Game, seat: Seat, view: dict[str, Any], prompt) -> Notification:
+def _talk(seat: Seat) -> list[Message]:
+    """Table talk this seat has not been mailed yet; marks it as mailed."""
+    messages = list(seat.game.messages.filter(pk__gt=seat.seen_message).exclude(seat=seat)[:50])
+    if messages:
+        Seat.objects.filter(pk=seat.pk).update(seen_message=messages[-1].pk)
+        seat.seen_message = messages[-1].pk
+    return messages
+
+
+def your_move(game: Game, seat: Seat, view: dict[str, Any], prompt, note: str = "") -> Notification | None:
+    if not _wants(seat, immediate=True):
+        return None
+    from .services import prompt_key
+
+    p = prompt.to_dict()
     return _queue(
         game,
         seat,
-        seat.email,
         Notification.Kind.YOUR_MOVE,
         f"Your move in {game.name}",
         "your_move",
-        {"view": view, "prompt": prompt.to_dict(), "url": links.url_for(seat)},
+        {
+            "view": view,
+            "prompt": p,
+            "url": links.url_for(seat),
+            "note": note,
+            "deadline": local_time(seat.deadline, seat.player.timezone),
+            "messages": _talk(seat),
+        },
+        headers={"Reply-To": reply_address(seat, game.version, prompt_key(prompt))},
+        ics=deadline_ics(game, seat),
     )
 
 
-def invite(game: Game, seat: Seat) -> Notification:
+def reminder(game: Game, seat: Seat, view: dict[str, Any], prompt) -> Notification | None:
+    if not _wants(seat, immediate=False):
+        return None
+    from .services import prompt_key
+
     return _queue(
         game,
         seat,
-        seat.email,
+        Notification.Kind.REMINDER,
+        f"Reminder: your move in {game.name} is due {local_time(seat.deadline, seat.player.timezone)}",
+        "reminder",
+        {
+            "view": view,
+            "prompt": prompt.to_dict(),
+            "url": links.url_for(seat),
+            "deadline": local_time(seat.deadline, seat.player.timezone),
+            "messages": _talk(seat),
+        },
+        headers={"Reply-To": reply_address(seat, game.version, prompt_key(prompt))},
+        ics=deadline_ics(game, seat),
+    )
+
+
+def invite(game: Game, seat: Seat) -> Notification | None:
+    if not _wants(seat, immediate=False):
+        return None
+    return _queue(
+        game,
+        seat,
         Notification.Kind.INVITE,
         f"You are playing {game.title_name}: {game.name}",
         "invite",
@@ -60,34 +234,73 @@ def invite(game: Game, seat: Seat) -> Notification:
     )
 
 
-def final(game: Game, seat: Seat, view: dict[str, Any], outcome, names: dict[int, str]) -> Notification:
-    rows = score_rows(outcome, names)
+def final(game: Game, seat: Seat, view: dict[str, Any], outcome, names: dict[int, str]) -> Notification | None:
+    if not _wants(seat, immediate=False):
+        return None
     winners = " and ".join(names[i] for i in outcome.winners)
     return _queue(
         game,
         seat,
-        seat.email,
         Notification.Kind.FINAL,
         f"Game over in {game.name}: {winners} {'wins' if len(outcome.winners) == 1 else 'share the win'}",
         "final",
         {
-            "rows": rows,
+            "rows": score_rows(outcome, names),
             "winners": winners,
+            "shared": len(outcome.winners) > 1,
             "tiebreak": outcome.tiebreak,
             "url": links.url_for(seat),
             "view": view,
-            "shared": len(outcome.winners) > 1,
         },
     )
 
 
-def fresh_link(seat: Seat) -> Notification:
+def notice(game: Game, seat: Seat, subject: str, text: str) -> Notification | None:
+    """Something everyone at the table should know (a bot took a seat, the game was ended...)."""
+    if not _wants(seat, immediate=False):
+        return None
+    return _queue(game, seat, Notification.Kind.NOTICE, subject, "notice", {"text": text, "url": links.url_for(seat)})
+
+
+def table_talk(game: Game, seat: Seat) -> Notification | None:
+    """New messages for a seat that is not being asked anything (else they ride on its next email)."""
+    if not _wants(seat, immediate=False):
+        return None
+    messages = _talk(seat)
+    if not messages:
+        return None
+    return _queue(
+        game,
+        seat,
+        Notification.Kind.MESSAGE,
+        f"New message{'s' if len(messages) > 1 else ''} at {game.name}",
+        "table_talk",
+        {"messages": messages, "url": links.url_for(seat)},
+        headers={"Reply-To": reply_address(seat, game.version, "talk", kind="t")},
+    )
+
+
+def fresh_link(seat: Seat) -> Notification | None:
+    if not _wants(seat, immediate=False):
+        return None
     return _queue(
         seat.game,
         seat,
-        seat.email,
         Notification.Kind.FRESH_LINK,
         f"Your link to {seat.game.name}",
         "fresh_link",
         {"url": links.url_for(seat)},
+    )
+
+
+def reply_problem(seat: Seat | None, recipient: str, problem: str, prompt: dict | None, url: str = "") -> Notification:
+    """The answer to a reply that could not be played: why, and the choices again. Nothing changed."""
+    return _queue(
+        seat.game if seat else None,
+        seat if seat and seat.player and seat.player.email == recipient else None,
+        Notification.Kind.REPLY_PROBLEM,
+        "Your reply could not be played",
+        "reply_problem",
+        {"problem": problem, "prompt": prompt, "url": url},
+        recipient=recipient,
     )

@@ -5,6 +5,9 @@ check the version the player saw, let the pure engine apply the answer, append t
 the projection (with a version-guarded UPDATE that holds without row locks too, e.g. on SQLite),
 write the outbox rows, and schedule bots and mail with on_commit so nothing is sent for a
 change that did not commit.
+
+Organiser actions (pause, rewind, replace a seat...) are events here too, each with who did it
+and why; a rewind or an undo voids later events instead of deleting them.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -21,14 +25,17 @@ from games.engine import IllegalMove, OptionsError, step_rng
 from games.engine.cards import content_hash
 from games.engine.protocol import Title
 
-from . import notify
-from .models import Event, Game, Seat
+from . import clock, notify
+from .models import Event, Game, Message, Seat, Vacation, new_nonce
 
 log = logging.getLogger(__name__)
 
+PEOPLE_VIAS = {"web", "email", "conditional"}
+PLAYED = (Event.Kind.ANSWER, Event.Kind.TIMEOUT)
+
 
 class SubmitError(Exception):
-    """A refused answer; `message` is for the player, `code` for code and tests. Nothing was written."""
+    """A refused request; `message` is for the person, `code` for code and tests. Nothing was written."""
 
     def __init__(self, message: str, code: str):
         super().__init__(message)
@@ -45,7 +52,9 @@ class Applied:
 # --- creating and starting games -------------------------------------------------------------
 
 
-def create_game(organiser, title: str, name: str, options: dict[str, Any], seats: list[str | None]) -> Game:
+def create_game(
+    organiser, title: str, name: str, options: dict[str, Any], seats: list[str | None], **clock_settings
+) -> Game:
     """A draft game. `seats` lists an email address per seat, or None for a bot."""
     engine = _engine(title)
     if not engine.min_players <= len(seats) <= engine.max_players:
@@ -53,7 +62,7 @@ def create_game(organiser, title: str, name: str, options: dict[str, Any], seats
     from accounts.models import User
 
     with transaction.atomic():
-        game = Game.objects.create(title=title, name=name, organiser=organiser, options=options)
+        game = Game.objects.create(title=title, name=name, organiser=organiser, options=options, **clock_settings)
         for i, email in enumerate(seats):
             player = User.objects.for_email(email) if email else None
             Seat.objects.create(game=game, index=i, player=player, is_bot=player is None)
@@ -74,7 +83,7 @@ def start_game(game: Game, actor=None) -> Game:
             options["cardset"] = load()
         seed = secrets.token_hex(16)
         state = engine.setup([s.name for s in seats], options, step_rng(seed, 0))
-        cardset_hash = content_hash(options.get("cardset")) if "cardset" in options else ""
+        cardset_hash = content_hash(options["cardset"]) if "cardset" in options else ""
         Event.objects.create(
             game=game,
             seq=0,
@@ -114,39 +123,52 @@ def submit(
 
     `expected_version` is the version the player saw. If the table moved on since, the answer is
     still taken when this seat has not answered since and its question is the same one it saw
-    (`prompt_key`): other seats answering a simultaneous decision must not void yours. A second
-    click on the same form is refused as already answered.
+    (`prompt_key`, or a prefix of it from an email address): other seats answering a
+    simultaneous decision must not void yours. A second click on the same form is refused as
+    already answered.
     """
+    with _write():
+        game = _locked(game_id)
+        _check_playing(game)
+        prompts = game.engine.prompts(game.state)
+        if expected_version is not None and expected_version != game.version:
+            _check_stale(game, seat_index, expected_version, prompts, prompt_key)
+        if seat_index not in prompts:
+            raise SubmitError("It is not your move right now: nothing is being asked of your seat.", "not_your_turn")
+        if via in PEOPLE_VIAS and game.seats.filter(index=seat_index, stand_in=True).exists():
+            raise SubmitError("A bot is playing this seat now. Take your seat back first.", "stand_in")
+        return _play(game, prompts, seat_index, answer, via, actor, Event.Kind.ANSWER)
+
+
+def _play(game: Game, prompts: dict, seat_index: int, answer: Any, via: str, actor, kind: str) -> Applied:
+    engine = game.engine
     try:
-        with transaction.atomic():
-            game = _locked(game_id)
-            if game.status == Game.Status.ENDED:
-                raise SubmitError("This game is over; nothing more can be played.", "ended")
-            if game.status != Game.Status.ACTIVE:
-                raise SubmitError("This game is paused; answers are taken again once it resumes.", "paused")
-            engine = game.engine
-            state = game.state
-            prompts = engine.prompts(state)
-            if expected_version is not None and expected_version != game.version:
-                _check_stale(game, seat_index, expected_version, prompts, prompt_key)
-            if seat_index not in prompts:
-                raise SubmitError(
-                    "It is not your move right now: nothing is being asked of your seat.", "not_your_turn"
-                )
-            try:
-                answer = prompts[seat_index].validate(answer)
-                seq = game.version + 1
-                new_state = engine.apply(state, seat_index, answer, step_rng(game.seed, seq))
-            except IllegalMove as e:
-                raise SubmitError(f"{e} Nothing was played.", "illegal") from None
-            event = _append(game, seq, Event.Kind.ANSWER, seat_index, {"answer": answer}, via, actor, new_state)
-            _after_step(game, engine, before=prompts, via=via)
-            return Applied(event, game)
-    except IntegrityError:
-        # another submit took this seq between our read and our insert (databases without row locks)
-        raise SubmitError(
-            "Someone else's move arrived at the same moment. Nothing was played; try again.", "stale"
-        ) from None
+        answer = prompts[seat_index].validate(answer)
+        seq = game.version + 1
+        new_state = engine.apply(game.state, seat_index, answer, step_rng(game.seed, seq))
+    except IllegalMove as e:
+        raise SubmitError(f"{e} Nothing was played.", "illegal") from None
+    event = _append(game, seq, kind, seat_index, {"answer": answer}, via, actor, new_state)
+    if via in PEOPLE_VIAS:
+        Seat.objects.filter(game=game, index=seat_index).update(misses=0)
+    _after_step(game, engine, before=prompts, via=via)
+    return Applied(event, game)
+
+
+class _write:
+    """A transaction that turns a lost race for a seq into a clear refusal."""
+
+    def __enter__(self):
+        self.atomic = transaction.atomic()
+        self.atomic.__enter__()
+
+    def __exit__(self, kind, exc, tb):
+        suppress = self.atomic.__exit__(kind, exc, tb)
+        if isinstance(exc, IntegrityError):
+            raise SubmitError(
+                "Someone else's move arrived at the same moment. Nothing was played; try again.", "stale"
+            ) from None
+        return suppress
 
 
 def prompt_key(prompt) -> str:
@@ -154,13 +176,26 @@ def prompt_key(prompt) -> str:
     return content_hash(prompt.to_dict())[:16]
 
 
+def _check_playing(game: Game) -> None:
+    if game.status == Game.Status.ENDED:
+        raise SubmitError("This game is over; nothing more can be played.", "ended")
+    if game.status == Game.Status.PAUSED:
+        raise SubmitError("This game is paused; answers are taken again once it resumes.", "paused")
+    if game.status != Game.Status.ACTIVE:
+        raise SubmitError("This game has not started yet.", "not_started")
+
+
 def _check_stale(game: Game, seat_index: int, expected: int, prompts: dict, key: str | None) -> None:
-    answered = Event.objects.filter(game=game, seq__gt=expected, seat=seat_index, kind=Event.Kind.ANSWER).exists()
+    answered = (
+        Event.objects.filter(game=game, seq__gt=expected, seat=seat_index, kind__in=PLAYED)
+        .exclude(seq__in=_voided(game))
+        .exists()
+    )
     if answered:
         raise SubmitError("You have already answered this. Nothing more was played.", "already_answered")
-    if seat_index not in prompts or key is None or prompt_key(prompts[seat_index]) != key:
+    if seat_index not in prompts or not key or not prompt_key(prompts[seat_index]).startswith(key):
         raise SubmitError(
-            "The table changed since you opened this page, so nothing was played. Here is the table as it is now.",
+            "The table changed since you were asked, so nothing was played. Here is the table as it is now.",
             "stale",
         )
 
@@ -183,10 +218,17 @@ def _append(game: Game, seq: int, kind: str, seat: int | None, payload: dict, vi
     return event
 
 
-def _after_step(game: Game, engine: Title, before: dict, via: str) -> None:
-    """Waits, mail and bots after a change: one email per wait, not per step.
+def _note(game: Game, action: str, actor=None, seat: int | None = None, via: str = "admin", **payload) -> Event:
+    """An admin event: who did what and why. It moves the version (forms opened before are stale)."""
+    seq = game.version + 1
+    return _append(game, seq, Event.Kind.ADMIN, seat, {"action": action, **payload}, via, actor, game.state)
 
-    Bots are woken after commit, except after a bot's own answer: play_bots is still looping then.
+
+def _after_step(game: Game, engine: Title, before: dict, via: str, quiet: int | None = None) -> None:
+    """Waits, deadlines, mail, bots and planned answers after a change: one email per wait, not per step.
+
+    Bots and plans are played after commit, except after a bot's or a plan's own answer:
+    `advance` is still looping then.
     """
     state = game.state
     outcome = engine.outcome(state)
@@ -197,6 +239,8 @@ def _after_step(game: Game, engine: Title, before: dict, via: str) -> None:
         return
     prompts = engine.prompts(state)
     waiting = []
+    wake = False
+    game_clock = game.clock
     for seat in seats:
         asked = seat.index in prompts
         if asked:
@@ -204,17 +248,32 @@ def _after_step(game: Game, engine: Title, before: dict, via: str) -> None:
         continues = asked and seat.index in before and seat.waiting_since is not None
         if asked and not continues:
             seat.waiting_since = now
-            seat.save(update_fields=["waiting_since"])
-            if not seat.is_bot:
+            seat.deadline = _deadline_for(game_clock, seat, now) if game.status == Game.Status.ACTIVE else None
+            seat.remind_at = clock.reminder_at(game_clock, seat.deadline)
+            seat.reminded_for = None
+            seat.save(update_fields=["waiting_since", "deadline", "remind_at", "reminded_for"])
+            if seat.is_bot or seat.plan:
+                wake = True
+            elif seat.index != quiet:
                 notify.your_move(game, seat, engine.view(state, seat.index), prompts[seat.index])
+        elif continues and seat.deadline is None and game_clock.active and not seat.is_bot:
+            # the same turn goes on after a timeout or a take-back: a fresh deadline, no new email
+            _reset_deadline(game, seat, now)
         elif not asked and seat.waiting_since is not None:
-            seat.waiting_since = None
-            seat.save(update_fields=["waiting_since"])
+            seat.waiting_since = seat.deadline = seat.remind_at = None
+            seat.save(update_fields=["waiting_since", "deadline", "remind_at"])
     Game.objects.filter(pk=game.pk).update(to_move=", ".join(waiting)[:200], waiting_since=now)
-    if via != "bot" and any(s.is_bot and s.index in prompts for s in seats):
+    if wake and via not in ("bot", "conditional"):
         from . import tasks
 
         transaction.on_commit(lambda: tasks.advance_bots.delay(game.pk), robust=True)
+
+
+def _deadline_for(game_clock: clock.Clock, seat: Seat, start: datetime) -> datetime | None:
+    if not game_clock.active or seat.is_bot:
+        return None
+    away = [(v.starts, v.ends) for v in seat.vacations.filter(ends__gt=start)]
+    return clock.deadline(game_clock, start, away)
 
 
 def _end(game: Game, engine: Title, outcome, seats: list[Seat]) -> None:
@@ -231,17 +290,17 @@ def _end(game: Game, engine: Title, outcome, seats: list[Seat]) -> None:
         version=seq, status=Game.Status.ENDED, to_move="", waiting_since=None, updated_at=timezone.now()
     )
     game.version, game.status = seq, Game.Status.ENDED
-    Seat.objects.filter(game=game).update(waiting_since=None)
+    Seat.objects.filter(game=game).update(waiting_since=None, deadline=None, remind_at=None)
     for seat in seats:
-        if not seat.is_bot:
+        if seat.player_id:
             notify.final(game, seat, engine.view(game.state, seat.index), outcome, names)
 
 
-# --- bots ------------------------------------------------------------------------------------
+# --- bots and planned answers ----------------------------------------------------------------
 
 
-def play_bots(game_id: int, limit: int = 500) -> int:
-    """Let every bot that is asked something answer, until a person is asked or the game ends."""
+def advance(game_id: int, limit: int = 2000) -> int:
+    """Play what needs no person: bots' answers and answers left in advance, until a person is asked."""
     played = 0
     while played < limit:
         game = Game.objects.get(pk=game_id)
@@ -249,7 +308,13 @@ def play_bots(game_id: int, limit: int = 500) -> int:
             return played
         engine = game.engine
         prompts = engine.prompts(game.state)
-        bots = [s.index for s in game.seats.filter(is_bot=True) if s.index in prompts]
+        seats = {s.index: s for s in game.seats.all() if s.index in prompts}
+        planned = [s for s in seats.values() if s.plan and not s.is_bot]
+        if planned:
+            _play_plan(game, planned[0], prompts)
+            played += 1
+            continue
+        bots = [i for i, s in seats.items() if s.is_bot]
         if not bots:
             return played
         seat = bots[0]
@@ -263,20 +328,435 @@ def play_bots(game_id: int, limit: int = 500) -> int:
     return played
 
 
+play_bots = advance
+
+
+def _play_plan(game: Game, seat: Seat, prompts: dict) -> None:
+    """Try a seat's answers left in advance, in order; the first legal one is played, else it is asked."""
+    with transaction.atomic():
+        game = _locked(game.pk)
+        seat = Seat.objects.select_for_update().get(pk=seat.pk)
+        plan, seat.plan = seat.plan, []
+        seat.save(update_fields=["plan"])
+        prompts = game.engine.prompts(game.state)
+        if game.status != Game.Status.ACTIVE or seat.index not in prompts:
+            return
+        for answer in plan:
+            sid = transaction.savepoint()
+            try:
+                _play(game, prompts, seat.index, answer, "conditional", None, Event.Kind.ANSWER)
+            except SubmitError:
+                transaction.savepoint_rollback(sid)
+                continue
+            transaction.savepoint_commit(sid)
+            return
+        # none was legal: ask as usual
+        notify.your_move(
+            game,
+            seat,
+            game.engine.view(game.state, seat.index),
+            prompts[seat.index],
+            note="None of the answers you left in advance could be played.",
+        )
+
+
+def set_plan(seat: Seat, answers: list[Any]) -> None:
+    """Leave answers for this seat's next question, tried in order when it arrives."""
+    with transaction.atomic():
+        game = _locked(seat.game_id)
+        _check_playing(game)
+        if seat.index in game.engine.prompts(game.state):
+            raise SubmitError("You are being asked now: answer the question instead.", "asked_now")
+        Seat.objects.filter(pk=seat.pk).update(plan=list(answers)[:10])
+
+
+# --- time: deadlines, reminders, timeouts ----------------------------------------------------
+
+
+def remind(seat_pk: int, now: datetime | None = None) -> bool:
+    """Send the reminder for a seat's current deadline, once (again only if the deadline moved)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().select_related("game", "player").filter(pk=seat_pk).first()
+        if (
+            seat is None
+            or seat.game.status != Game.Status.ACTIVE
+            or seat.deadline is None
+            or seat.remind_at is None
+            or seat.remind_at > now
+            or seat.reminded_for == seat.deadline
+            or seat.is_bot
+        ):
+            return False
+        game = seat.game
+        prompt = game.engine.prompts(game.state).get(seat.index)
+        if prompt is None:
+            return False
+        notify.reminder(game, seat, game.engine.view(game.state, seat.index), prompt)
+        Seat.objects.filter(pk=seat.pk).update(reminded_for=seat.deadline)
+        return True
+
+
+def time_out(seat_pk: int, now: datetime | None = None) -> bool:
+    """Answer for a seat whose deadline passed, by the game's policy; exactly once per deadline."""
+    now = now or timezone.now()
+    with _write():
+        seat = Seat.objects.filter(pk=seat_pk).first()
+        if seat is None:
+            return False
+        game = _locked(seat.game_id)
+        seat = Seat.objects.select_for_update().select_related("player").get(pk=seat_pk)
+        if game.status != Game.Status.ACTIVE or seat.deadline is None or seat.deadline > now:
+            return False
+        engine = game.engine
+        prompts = engine.prompts(game.state)
+        if seat.index not in prompts:
+            return False
+        if game.timeout_policy == Game.TimeoutPolicy.BOT:
+            answer = engine.bot_answer(game.state, seat.index, step_rng(game.seed + ":bot", game.version + 1))
+        else:
+            answer = engine.default_answer(game.state, seat.index)
+        misses = seat.misses + 1
+        Seat.objects.filter(pk=seat.pk).update(misses=misses, deadline=None, remind_at=None)
+        seat.deadline = None
+        _play(game, prompts, seat.index, answer, "deadline", None, Event.Kind.TIMEOUT)
+        if game.bot_after_misses and misses >= game.bot_after_misses and not seat.is_bot:
+            _hand_to_bot(game, seat, None, f"{seat.name} missed {misses} deadlines in a row", via="deadline")
+        return True
+
+
+def sweep(now: datetime | None = None) -> dict[str, int]:
+    """Reminders, then timeouts. Safe to run twice at once: each step re-checks under a lock."""
+    now = now or timezone.now()
+    active = Seat.objects.filter(game__status=Game.Status.ACTIVE)
+    reminded = sum(remind(pk, now) for pk in active.filter(remind_at__lte=now).values_list("pk", flat=True))
+    timed_out = sum(time_out(pk, now) for pk in active.filter(deadline__lte=now).values_list("pk", flat=True))
+    return {"reminded": reminded, "timed_out": timed_out}
+
+
+def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
+    """A player is away: their clocks stop for its length, within the game's yearly allowance."""
+    if ends <= starts:
+        raise SubmitError("A vacation must end after it starts.", "bad_vacation")
+    if ends <= timezone.now():
+        raise SubmitError("That vacation is already over.", "bad_vacation")
+    with transaction.atomic():
+        game = _locked(seat.game_id)
+        if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
+            raise SubmitError("Vacations can be declared while a game is in play.", "not_playing")
+        year_ago = timezone.now() - timedelta(days=365)
+        used = sum(((v.ends - v.starts) for v in seat.vacations.filter(ends__gt=year_ago)), timedelta(0))
+        allowance = timedelta(days=game.vacation_days)
+        if used + (ends - starts) > allowance:
+            left = max(allowance - used, timedelta(0))
+            raise SubmitError(
+                f"This game allows {game.vacation_days} vacation days a year; you have {left.days} days left.",
+                "allowance",
+            )
+        vacation = Vacation.objects.create(seat=seat, starts=starts, ends=ends)
+        seat.refresh_from_db()
+        if seat.deadline and seat.waiting_since:
+            _reset_deadline(game, seat, seat.waiting_since)
+        _note(game, "vacation", seat=seat.index, via="web", starts=starts.isoformat(), ends=ends.isoformat())
+        return vacation
+
+
+def _reset_deadline(game: Game, seat: Seat, start: datetime) -> None:
+    seat.deadline = _deadline_for(game.clock, seat, start)
+    seat.remind_at = clock.reminder_at(game.clock, seat.deadline)
+    Seat.objects.filter(pk=seat.pk).update(deadline=seat.deadline, remind_at=seat.remind_at)
+
+
+# --- pausing and organiser actions -----------------------------------------------------------
+
+
+def pause(game: Game, actor=None, reason: str = "", via: str = "admin") -> None:
+    """Clocks stop; answers wait until resume."""
+    with transaction.atomic():
+        game = _locked(game.pk)
+        if game.status != Game.Status.ACTIVE:
+            raise SubmitError("Only a game in play can be paused.", "not_playing")
+        _note(game, "pause", actor, via=via, reason=reason)
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.PAUSED, paused_at=timezone.now())
+        Seat.objects.filter(game=game).update(wants_pause=False)
+
+
+def resume(game: Game, actor=None, reason: str = "") -> None:
+    """Clocks go on where they stopped: every deadline moves by the length of the pause."""
+    with transaction.atomic():
+        game = _locked(game.pk)
+        if game.status != Game.Status.PAUSED:
+            raise SubmitError("This game is not paused.", "not_paused")
+        paused_for = timezone.now() - (game.paused_at or timezone.now())
+        for seat in game.seats.exclude(deadline=None):
+            seat.deadline += paused_for
+            seat.remind_at = clock.reminder_at(game.clock, seat.deadline)
+            seat.save(update_fields=["deadline", "remind_at"])
+        _note(game, "resume", actor, reason=reason, paused_seconds=int(paused_for.total_seconds()))
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE, paused_at=None)
+
+
+def vote_pause(seat: Seat, yes: bool = True) -> bool:
+    """Players agree to pause: when every person's seat says yes, the game pauses. True if it did."""
+    with transaction.atomic():
+        game = _locked(seat.game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise SubmitError("Only a game in play can be paused.", "not_playing")
+        Seat.objects.filter(pk=seat.pk).update(wants_pause=yes)
+        people = game.seats.filter(player__isnull=False, stand_in=False, is_bot=False)
+        if yes and not people.filter(wants_pause=False).exists():
+            pause(game, None, "every player agreed", via="vote")
+            return True
+        return False
+
+
+def extend_deadline(game: Game, hours: float, actor=None, reason: str = "", seat_index: int | None = None) -> None:
+    """Move the current deadlines later; a new reminder goes out for a moved deadline."""
+    with transaction.atomic():
+        game = _locked(game.pk)
+        seats = game.seats.exclude(deadline=None)
+        if seat_index is not None:
+            seats = seats.filter(index=seat_index)
+        delta = timedelta(hours=hours)
+        for seat in seats:
+            seat.deadline += delta
+            seat.remind_at = clock.reminder_at(game.clock, seat.deadline)
+            seat.save(update_fields=["deadline", "remind_at"])
+        _note(game, "extend", actor, seat=seat_index, hours=hours, reason=reason)
+
+
+def replace_player(seat: Seat, email: str, actor=None, reason: str = "") -> Seat:
+    """Someone new takes the seat: a fresh link for them, the old links stop working."""
+    from accounts.models import User
+
+    with transaction.atomic():
+        game = _locked(seat.game_id)
+        if game.status == Game.Status.ENDED:
+            raise SubmitError("This game is over.", "ended")
+        seat = Seat.objects.select_for_update().get(pk=seat.pk)
+        old = seat.player.email if seat.player else "a bot"
+        seat.player = User.objects.for_email(email)
+        seat.is_bot = seat.stand_in = False
+        seat.nonce, seat.misses, seat.plan = new_nonce(), 0, []
+        seat.save()
+        _note(game, "replace_player", actor, seat=seat.index, old=old, new=seat.player.email, reason=reason)
+        notify.invite(game, seat)
+        prompt = game.engine.prompts(game.state).get(seat.index) if game.state else None
+        if prompt is not None:
+            seat.waiting_since = timezone.now()
+            _reset_deadline(game, seat, seat.waiting_since)
+            Seat.objects.filter(pk=seat.pk).update(waiting_since=seat.waiting_since)
+            notify.your_move(game, seat, game.engine.view(game.state, seat.index), prompt)
+        return seat
+
+
+def hand_to_bot(seat: Seat, actor=None, reason: str = "") -> None:
+    with transaction.atomic():
+        game = _locked(seat.game_id)
+        _hand_to_bot(game, Seat.objects.select_for_update().get(pk=seat.pk), actor, reason)
+
+
+def _hand_to_bot(game: Game, seat: Seat, actor, reason: str, via: str = "admin") -> None:
+    Seat.objects.filter(pk=seat.pk).update(is_bot=True, stand_in=bool(seat.player_id), deadline=None, remind_at=None)
+    _note(game, "hand_to_bot", actor, seat=seat.index, via=via, reason=reason)
+    for other in game.seats.select_related("player").filter(player__isnull=False):
+        notify.notice(
+            game,
+            other,
+            f"A bot plays for {seat.name} now",
+            f"{reason or 'The organiser decided'}: a bot plays for {seat.name} from now on. The game goes on."
+            + (" You can take your seat back with your link at any later decision." if other.pk == seat.pk else ""),
+        )
+    if seat.index in game.engine.prompts(game.state):
+        from . import tasks
+
+        transaction.on_commit(lambda: tasks.advance_bots.delay(game.pk), robust=True)
+
+
+def take_back_seat(seat: Seat) -> None:
+    """The absent player returns: the bot standing in for them steps aside."""
+    with transaction.atomic():
+        game = _locked(seat.game_id)
+        seat = Seat.objects.select_for_update().get(pk=seat.pk)
+        if not seat.stand_in:
+            raise SubmitError("Your seat is yours already.", "not_stand_in")
+        _check_playing(game)
+        seat.is_bot = seat.stand_in = False
+        seat.misses = 0
+        seat.save(update_fields=["is_bot", "stand_in", "misses"])
+        _note(game, "take_back", seat=seat.index, via="web")
+        prompt = game.engine.prompts(game.state).get(seat.index)
+        if prompt is not None:
+            seat.waiting_since = timezone.now()
+            Seat.objects.filter(pk=seat.pk).update(waiting_since=seat.waiting_since)
+            _reset_deadline(game, seat, seat.waiting_since)
+
+
+def rewind(game: Game, to_seq: int, actor=None, reason: str = "") -> Event:
+    """Go back to the table as it was after step `to_seq`: later steps are voided, never deleted."""
+    with transaction.atomic():
+        game = _locked(game.pk)
+        if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
+            raise SubmitError("Only a game in play can be rewound.", "not_playing")
+        voided = _voided(game)
+        later = list(
+            game.events.filter(seq__gt=to_seq, kind__in=PLAYED).exclude(seq__in=voided).values_list("seq", flat=True)
+        )
+        if not later:
+            raise SubmitError("There is nothing after that step to undo.", "nothing")
+        return _void(game, later, "rewind", actor, None, "admin", reason=reason, to=to_seq)
+
+
+def undo(seat: Seat) -> Event:
+    """Take back this seat's last answer, if nobody has acted and nothing was revealed or drawn since."""
+    with transaction.atomic():
+        game = _locked(seat.game_id)
+        _check_playing(game)
+        why_not = undo_refusal(game, seat)
+        if why_not:
+            raise SubmitError(why_not, "no_undo")
+        last = _live_played(game)[-1]
+        return _void(game, [last.seq], "undo", None, seat.index, "web", undoing=seat.index)
+
+
+def undo_refusal(game: Game, seat: Seat) -> str:
+    """Why this seat cannot undo now, in words; empty when it can."""
+    played = _live_played(game)
+    if (
+        not played
+        or played[-1].seat != seat.index
+        or played[-1].kind != Event.Kind.ANSWER
+        or played[-1].via not in PEOPLE_VIAS
+    ):
+        return "There is no answer of yours to take back: someone else has acted since, or you have not answered."
+    last = played[-1]
+    if game.events.filter(seq__gt=last.seq, kind=Event.Kind.ADMIN).exclude(payload__action="vacation").exists():
+        return "The game was changed by the organiser since your answer, so it cannot be taken back."
+    before, _ = replay(game, upto=last.seq - 1)
+    engine = game.engine
+    a = engine.apply(before, seat.index, last.payload["answer"], step_rng(game.seed, last.seq))
+    b = engine.apply(before, seat.index, last.payload["answer"], step_rng(game.seed + ":probe", last.seq))
+    if a != b:
+        return "Your answer made the game shuffle or draw at random, so it cannot be taken back."
+    if _revealed(engine, before, a, seat.index):
+        return "Your answer revealed a hidden card to you, so it cannot be taken back."
+    return ""
+
+
+def _revealed(engine: Title, before, after, seat: int) -> bool:
+    """True when the seat now sees a card id it could not see before."""
+
+    def seen(state) -> set[str]:
+        return {c.get("id") for p in engine.view(state, seat).get("panels", []) for c in p.get("cards", []) or []}
+
+    return bool(seen(after) - seen(before))
+
+
+def _live_played(game: Game) -> list[Event]:
+    return list(game.events.filter(kind__in=PLAYED).exclude(seq__in=_voided(game)).order_by("seq"))
+
+
+def _void(
+    game: Game, seqs: list[int], action: str, actor, seat: int | None, via: str, undoing: int | None = None, **payload
+) -> Event:
+    """Void steps and re-fold the log. A rewind asks everyone afresh; an undo leaves the others' waits alone."""
+    before = game.engine.prompts(game.state) if undoing is not None else {}
+    event = Event.objects.create(
+        game=game,
+        seq=game.version + 1,
+        kind=Event.Kind.ADMIN,
+        seat=seat,
+        payload={"action": action, "voids": seqs, **payload},
+        via=via,
+        actor=actor,
+    )
+    state, last = replay(game)
+    Game.objects.filter(pk=game.pk).update(state=state, version=last, updated_at=timezone.now())
+    game.state, game.version = state, last
+    if undoing is None:
+        Seat.objects.filter(game=game).update(waiting_since=None)
+    _after_step(game, game.engine, before=before, via=via, quiet=undoing)
+    return event
+
+
+def end_game(game: Game, actor=None, reason: str = "") -> None:
+    """The organiser stops the game where it stands; everyone is told why."""
+    with transaction.atomic():
+        game = _locked(game.pk)
+        if game.status == Game.Status.ENDED:
+            raise SubmitError("This game is over already.", "ended")
+        _note(game, "end", actor, reason=reason)
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.ENDED, to_move="", waiting_since=None)
+        Seat.objects.filter(game=game).update(waiting_since=None, deadline=None, remind_at=None)
+        for seat in game.seats.select_related("player").filter(player__isnull=False):
+            notify.notice(game, seat, f"{game.name} was ended", f"The organiser ended {game.name}. {reason}".strip())
+
+
+def resend_last(seat: Seat, actor=None) -> None:
+    """Send this seat its current question again (a fresh copy with a fresh link)."""
+    with transaction.atomic():
+        game = _locked(seat.game_id)
+        prompt = game.engine.prompts(game.state).get(seat.index) if game.state else None
+        if prompt is None or seat.is_bot:
+            raise SubmitError("This seat is not being asked anything now.", "not_asked")
+        _note(game, "resend", actor, seat=seat.index)
+        notify.your_move(game, seat, game.engine.view(game.state, seat.index), prompt)
+
+
+# --- table talk ----------------------------------------------------------------------------
+
+TALK_LIMIT = 5  # messages per seat ...
+TALK_WINDOW = timedelta(minutes=10)  # ... in this long
+
+
+def post_message(seat: Seat, text: str, via: str = "web") -> Message:
+    """A message on the game's board, mailed to every other person (with their next email if asked)."""
+    text = text.strip()
+    if not text:
+        raise SubmitError("The message is empty.", "empty")
+    if len(text) > 2000:
+        raise SubmitError("Messages are limited to 2000 characters.", "too_long")
+    with transaction.atomic():
+        game = _locked(seat.game_id)
+        if game.status == Game.Status.DRAFT:
+            raise SubmitError("The board opens when the game starts.", "not_started")
+        recent = game.messages.filter(seat=seat, created_at__gte=timezone.now() - TALK_WINDOW).count()
+        if recent >= TALK_LIMIT:
+            raise SubmitError(f"You can post {TALK_LIMIT} messages every 10 minutes; please wait a little.", "rate")
+        message = Message.objects.create(game=game, seat=seat, author=seat.name, text=text, via=via)
+        for other in game.seats.select_related("player").exclude(pk=seat.pk).filter(player__isnull=False):
+            if other.waiting_since is None or other.stand_in:
+                notify.table_talk(game, other)
+        Seat.objects.filter(pk=seat.pk).update(seen_message=message.pk)
+        return message
+
+
 # --- the log is the truth --------------------------------------------------------------------
 
 
+def _voided(game: Game, upto: int | None = None) -> set[int]:
+    qs = game.events.filter(kind=Event.Kind.ADMIN, payload__has_key="voids")
+    if upto is not None:
+        qs = qs.filter(seq__lte=upto)
+    return {s for p in qs.values_list("payload", flat=True) for s in p["voids"]}
+
+
 def replay(game: Game, upto: int | None = None) -> tuple[Any, int]:
-    """Fold the log (up to and including seq `upto`) into a state: (state, last seq folded)."""
+    """Fold the log (up to and including seq `upto`) into a state: (state, last seq folded).
+
+    Voided steps (by a rewind or an undo up to `upto`) are skipped; everything else applies with
+    the generator of its own seq, so the same log always gives the same table.
+    """
     events = list(game.events.order_by("seq") if upto is None else game.events.filter(seq__lte=upto).order_by("seq"))
     if not events or events[0].kind != Event.Kind.CREATED:
         raise ValueError(f"game {game.pk} has no creation event")
     engine = game.engine
     first = events[0].payload
+    voided = {s for e in events if e.kind == Event.Kind.ADMIN for s in e.payload.get("voids", [])}
     state = engine.setup(first["players"], first["options"], step_rng(first["seed"], 0))
     last = 0
     for e in events[1:]:
-        if e.kind in (Event.Kind.ANSWER, Event.Kind.TIMEOUT):
+        if e.kind in PLAYED and e.seq not in voided:
             state = engine.apply(state, e.seat, e.payload["answer"], step_rng(first["seed"], e.seq))
         last = e.seq
     return state, last

@@ -7,7 +7,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from . import mail, services
+from . import digest, mail, services
 from .models import Game, Notification
 
 
@@ -27,8 +27,11 @@ def advance_bots(game_id: int) -> int:
 
 @shared_task
 def sweep() -> dict[str, int]:
-    """Every minute: resend mail that is still unsent, and wake bots a lost task left waiting."""
+    """Every minute: reminders, then timeouts (through the write path), digests, unsent mail, and bots
+    a lost task left waiting. Safe to run twice at once."""
     now = timezone.now()
+    clock = services.sweep(now)
+    digests = digest.send_due(now)
     stale = now - timedelta(minutes=2)
     unsent = Notification.objects.filter(status__in=[Notification.Status.PENDING, Notification.Status.FAILED])
     due = unsent.filter(next_attempt_at__isnull=True, created_at__lt=stale) | unsent.filter(next_attempt_at__lte=now)
@@ -40,4 +43,4 @@ def sweep() -> dict[str, int]:
         if any(s.is_bot and s.waiting_since for s in game.seats.all()):
             advance_bots.delay(game.pk)
             woken += 1
-    return {"mail": len(pending), "bots": woken}
+    return {**clock, "digests": digests, "mail": len(pending), "bots": woken}

@@ -13,4 +13,6 @@ urlpatterns = [
     path("play/<str:token>/", views.seat, name="seat"),
     path("play/<str:token>/history/", views.seat_history, name="seat-history"),
     path("play/<str:token>/fresh-link/", views.seat_fresh_link, name="seat-fresh-link"),
+    path("play/<str:token>/settings/", views.seat_settings, name="seat-settings"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
 ]
