@@ -141,6 +141,8 @@ REPLY_DOMAIN = env.str("REPLY_DOMAIN", default="localhost")
 REPLY_LOCAL_PREFIX = env.str("REPLY_LOCAL_PREFIX", default="play+")
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Café turns <turns@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# ESP settings (e.g. ANYMAIL_MAILGUN_API_KEY) and the inbound webhook's basic-auth secret
+# (ANYMAIL_WEBHOOK_SECRET="user:password", required for replies by email to be accepted).
 ANYMAIL = {k.removeprefix("ANYMAIL_"): v for k, v in env.ENVIRON.items() if k.startswith("ANYMAIL_")}
 
 # Celery: Redis when REDIS_URL is set, else a SQLite file that needs no server.

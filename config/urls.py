@@ -7,5 +7,7 @@ admin.site.site_title = "Café turns"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    # inbound email (replies to game emails) from the ESP: /anymail/<esp>/inbound/
+    path("anymail/", include("anymail.urls")),
     path("", include("games.urls")),
 ]

@@ -68,6 +68,11 @@ class Title(Protocol):
     def bot_answer(self, state: State, seat: int, rng: random.Random) -> Any:
         """A bot's legal answer."""
 
+    # Optional: `upcoming(state, seat) -> Prompt | None`, the question this seat will most likely be
+    # asked next while others act before it in the same round (a draft pick, an action in turn
+    # order). The seat page and email offer to leave answers for it in advance (conditional
+    # answers, DESIGN.md); they are tried in order when the question arrives, if still legal.
+
 
 @dataclass(frozen=True)
 class OptionField:
