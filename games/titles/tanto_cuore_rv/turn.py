@@ -90,6 +90,12 @@ def love_plan(s: State, hand: list[str], need: int, plans: list[list[str]] | Non
     return None
 
 
+def does_something(card: dict[str, Any]) -> bool:
+    """A maid with no symbol and no text (Sophia, Beatrice) is never offered for serving: it would
+    only spend the serving and move her out of the hand, where a reminiscence could use her."""
+    return any(card["symbols"]) or card["effect"]["kind"] != "none"
+
+
 def serve_options(s: State) -> list[Option]:
     t = s["turn"]
     seat = t["seat"]
@@ -100,7 +106,7 @@ def serve_options(s: State) -> list[Option]:
         card = cards[c]
         if card["type"] == "love":
             continue
-        if t["servings"] >= 1:
+        if t["servings"] >= 1 and does_something(card):
             detail = "; ".join(p for p in (symbol_text(card), card["text"]) if p)
             opts.append(Option(f"serve:{c}", f"Be served by {card['name']}", detail))
         if card["chamber"] and t["servings"] >= card["chamber"]:
@@ -133,7 +139,9 @@ def can_serve(s: State) -> bool:
     sv = t["servings"]
     for c in hand:
         card = cards[c]
-        if card["type"] != "love" and (sv >= 1 or (card["chamber"] and sv >= card["chamber"])):
+        if card["type"] == "love":
+            continue
+        if (sv >= 1 and does_something(card)) or (card["chamber"] and sv >= card["chamber"]):
             return True
     if not t["remi_done"]:
         return any(can_pay(s, hand, cards[r]["requires"]) for r in s["remi_row"])

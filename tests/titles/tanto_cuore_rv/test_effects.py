@@ -52,7 +52,7 @@ def log_of(s, seat=None):
 )
 def test_symbol_maids_give_their_symbols(maid, servings, love, employments, called):
     s = arrange(other_table() if maid not in ("fea_primrose", "clorinde_sea", "margareta_torrente") else table(3))
-    s = arrange(s, hand={0: [maid, SOFIA, SOFIA]}, deck={0: [SOFIA] * 6})
+    s = arrange(s, hand={0: [maid, SOFIA, L3]}, deck={0: [SOFIA] * 6})
     s = play(s, 0, f"serve:{maid}")
     t = s["turn"]
     assert (t["servings"], t["love"], t["employments"]) == (servings, love, employments)
@@ -223,11 +223,10 @@ def test_nonnette_calls_two_then_may_send_one_card_on_top():
     assert kept["seats"][0]["deck"] == [L1]
 
 
-def test_sophia_and_beatrice_have_no_effect_when_served():
-    for chief in (SOFIA, BEA):
-        s = arrange(table(3), hand={0: [chief, "evita_catala", L3]})
-        s = play(s, 0, f"serve:{chief}")
-        assert (s["turn"]["servings"], s["turn"]["love"], s["turn"]["employments"]) == (0, 0, 1)
+def test_sophia_and_beatrice_have_no_served_effect_so_are_not_offered():
+    s = arrange(table(3), hand={0: [SOFIA, BEA, "evita_catala", L3]})
+    assert not {f"serve:{SOFIA}", f"serve:{BEA}"} & set(option_ids(s, 0))
+    assert s["cards"][SOFIA]["symbols"] == [0, 0, 0, 0] and s["cards"][BEA]["effect"] == {"kind": "none"}
 
 
 # ---------------------------------------------------------------- reminiscences
@@ -269,7 +268,7 @@ def test_scary_night_with_one_kind_in_hand_asks_nobody():
     ],
 )
 def test_gain_reminiscences_give_what_they_say(remi, hand, servings, love, employments, called):
-    s = arrange(table(3), row=[remi, "farewell_party", "farewell_party"], hand={0: hand + [SOFIA]}, deck={0: [L1] * 5})
+    s = arrange(table(3), row=[remi, "farewell_party", "farewell_party"], hand={0: hand + [L3]}, deck={0: [L1] * 5})
     s = play(s, 0, f"remi:{remi}")
     t = s["turn"]
     assert (t["servings"], t["love"], t["employments"]) == (servings, love, employments)

@@ -92,10 +92,15 @@ def test_non_chambermaids_cannot_be_chambermaided():
         TITLE.apply(s, 0, "chamber:evita_catala", random.Random(0))
 
 
-def test_maid_chiefs_may_serve_for_nothing():
-    s = arrange(table(3), hand={0: [SOFIA, "evita_catala", L1]})
-    s = play(s, 0, f"serve:{SOFIA}")
-    assert s["seats"][0]["played"] == [SOFIA] and s["turn"]["servings"] == 0
+def test_maids_that_would_do_nothing_are_not_offered_for_serving():
+    s = arrange(table(3), hand={0: [SOFIA, BEA, "evita_catala", L1]})
+    ids = option_ids(s, 0)
+    assert f"serve:{SOFIA}" not in ids and f"serve:{BEA}" not in ids and "serve:evita_catala" in ids
+    with pytest.raises(IllegalMove):
+        TITLE.apply(s, 0, f"serve:{SOFIA}", random.Random(0))
+    # a hand of chiefs and love alone holds no serving decision: straight to employing
+    s = arrange(table(3), hand={0: [SOFIA, BEA, L1]}, auto=True)
+    assert s["turn"]["phase"] == "employ"
 
 
 def test_reminiscence_acquired_from_the_hand_refilled_and_applied():
