@@ -7,6 +7,7 @@ the rules read them through the helpers here, never through one function per car
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -217,6 +218,8 @@ def _unique(path: Path, seen: set[str], card_id: str, name: str, names: set[str]
 
 
 _LOADED: dict[tuple[Any, ...], dict[str, Any]] = {}
+_RECENT: dict[str, tuple[float, dict[str, Any]]] = {}  # folder -> (when its files were last checked, set)
+RECHECK_SECONDS = 1.0
 
 
 def load_cardset(path: str | Path | None = None) -> dict[str, Any]:
@@ -229,6 +232,10 @@ def load_cardset(path: str | Path | None = None) -> dict[str, Any]:
     root = Path(path) if path is not None else seed_dir(SLUG)
     if not root.is_dir():
         raise CardDataError(f"{root}: not a directory of Café Baras card data")
+    now = time.monotonic()
+    recent = _RECENT.get(str(root)) if path is None else None  # the default set is re-checked once a second
+    if recent and now - recent[0] < RECHECK_SECONDS:
+        return recent[1]
     stamp: list[Any] = [str(root.resolve())]
     for name in FILES.values():
         try:
@@ -239,6 +246,7 @@ def load_cardset(path: str | Path | None = None) -> dict[str, Any]:
     key = tuple(stamp)
     if key not in _LOADED:
         _LOADED[key] = _load(root)
+    _RECENT[str(root)] = (now, _LOADED[key])
     return _LOADED[key]
 
 

@@ -11,36 +11,52 @@ from .bots import bot_answer
 from .cards import Card, CardSet, action_words, customer_words, top_words
 from .rules import State, cardset_of, effect_limit, main_choices, plural, refill_need
 
+_OPTIONS: dict[tuple[Any, ...], Option] = {}
+
+
+def _memo(key: tuple[Any, ...], make) -> Option:
+    """Options are immutable and recur every turn: build each one once."""
+    got = _OPTIONS.get(key)
+    if got is None:
+        if len(_OPTIONS) > 100_000:
+            _OPTIONS.clear()
+        got = _OPTIONS[key] = make()
+    return got
+
 
 def card_option(card: Card) -> Option:
-    return Option(card.id, card.name, f"{top_words(card)}. Customer: {customer_words(card)}.")
+    return _memo(
+        ("card", id(card)), lambda: Option(card.id, card.name, f"{top_words(card)}. Customer: {customer_words(card)}.")
+    )
 
 
-def _serve_label(card: Card, result: tuple[int, bool, bool]) -> str:
-    coins, _, regular = result
-    return f"Serve the {card.name} customer: +{plural(coins, 'coin')}" + (", becomes a regular" if regular else "")
+def _add_option(card: Card, cost: int) -> Option:
+    def make() -> Option:
+        actions = "".join(f"; when added: {action_words(a)}" for a in card.action)
+        return Option(f"add:{card.id}", f"Add {card.name} for {plural(cost, 'coin')}", top_words(card) + actions)
+
+    return _memo(("add", id(card), cost), make)
+
+
+def _serve_option(card: Card, result: tuple[int, bool, bool]) -> Option:
+    def make() -> Option:
+        coins, _, regular = result
+        label = f"Serve the {card.name} customer: +{plural(coins, 'coin')}" + (", becomes a regular" if regular else "")
+        return Option(f"serve:{card.id}", label, customer_words(card).capitalize())
+
+    return _memo(("serve", id(card), result), make)
+
+
+PASS = Option("pass", "Pass", "Nothing to add or serve this turn.")
 
 
 def main_prompt(state: State, cs: CardSet) -> Choose:
     me = state["seats"][state["turn"]]
     if not me["hand"]:
-        return Choose(
-            "You have no cards and none are left to take.",
-            (Option("pass", "Pass", "Nothing to add or serve this turn."),),
-        )
+        return Choose("You have no cards and none are left to take.", (PASS,))
     adds, serves = main_choices(state, cs)
-    options = [
-        Option(
-            f"add:{cid}",
-            f"Add {card.name} for {plural(cost, 'coin')}",
-            top_words(card) + "".join(f"; when added: {action_words(a)}" for a in card.action),
-        )
-        for cid, card, cost in adds
-    ]
-    options += [
-        Option(f"serve:{cid}", _serve_label(card, result), customer_words(card).capitalize())
-        for cid, card, result in serves
-    ]
+    options = [_add_option(card, cost) for _, card, cost in adds]
+    options += [_serve_option(card, result) for _, card, result in serves]
     return Choose(
         f"Your turn ({plural(me['coins'], 'coin')}): add a card to your café, or serve its customer.", tuple(options)
     )

@@ -72,13 +72,16 @@ def copy_state(state: State) -> State:
 _TALLIES: dict[tuple[str, ...], tuple[dict[str, int], dict[str, int], dict[str, int], list[dict[str, Any]]]] = {}
 
 
-def _tally(cs: CardSet, counter: str, cafe: list[str]) -> tuple:
-    """(foods, decor, kinds, ongoing) of a café row, memoised: the same rows recur all game long."""
-    key = (cs.hash, counter, *cafe)
+def _tally(cs: CardSet, key: tuple[str, ...]) -> tuple:
+    """(foods, decor, kinds, ongoing) of a café row, memoised: the same rows recur all game long.
+
+    key = (set hash, counter id, café card ids...).
+    """
     got = _TALLIES.get(key)
     if got is not None:
         return got
     foods: dict[str, int] = {}
+    counter, cafe = key[1], key[2:]
     for f in cs.counters[counter]["provides"]:
         foods[f] = foods.get(f, 0) + 1
     decor: dict[str, int] = {}
@@ -106,11 +109,12 @@ class Cafe:
     The dicts are shared with a memo: read them, never change them.
     """
 
-    __slots__ = ("foods", "decor", "kinds", "ongoing", "seat")
+    __slots__ = ("foods", "decor", "kinds", "ongoing", "seat", "key")
 
     def __init__(self, cs: CardSet, seat: dict[str, Any]):
         self.seat = seat
-        self.foods, self.decor, self.kinds, self.ongoing = _tally(cs, seat["counter"], seat["cafe"])
+        self.key = (cs.hash, seat["counter"], *seat["cafe"])
+        self.foods, self.decor, self.kinds, self.ongoing = _tally(cs, self.key)
 
     def count(self, sel: dict[str, str]) -> int:
         """How many of a selector's things this café (or its seat) has."""
@@ -162,7 +166,21 @@ class Cafe:
         return True
 
 
+_SERVES: dict[tuple[tuple[str, ...], str], tuple[int, bool, bool]] = {}
+
+
 def serve_result(cs: CardSet, cafe: Cafe, card: Card) -> tuple[int, bool, bool]:
+    """serve_outcome, memoised per café row and customer (it depends on nothing else)."""
+    key = (cafe.key, card.id)
+    got = _SERVES.get(key)
+    if got is None:
+        if len(_SERVES) > 200_000:
+            _SERVES.clear()
+        got = _SERVES[key] = serve_outcome(cs, cafe, card)
+    return got
+
+
+def serve_outcome(cs: CardSet, cafe: Cafe, card: Card) -> tuple[int, bool, bool]:
     """(coins earned, every want fulfilled, becomes a regular) for serving `card`'s customer.
 
     Wants are matched per food type; one food symbol fulfils one want, a want for N of a food needs N
