@@ -369,10 +369,12 @@ def _reveal_answer(s: State, seat: int, answer: str, rng: random.Random) -> None
 # ----------------------------------------------------------------------------- reminiscences
 
 
-def can_pay(s: State, hand: list[str], requires: list[int]) -> bool:
-    have = Counter(s["cards"][c]["cost"] for c in hand)
-    need = Counter(requires)
-    return all(have[c] >= k for c, k in need.items())
+def can_pay(s: State, hand: list[str], requires: list[int], costs: list[int] | None = None) -> bool:
+    """Does the hand hold one card of each required employ cost? (`costs`: the hand's, if known)"""
+    if costs is None:
+        cards = s["cards"]
+        costs = [cards[c]["cost"] for c in hand]
+    return all(costs.count(c) >= requires.count(c) for c in requires)
 
 
 def payment_choices(s: State, hand: list[str], requires: list[int]) -> list[str]:

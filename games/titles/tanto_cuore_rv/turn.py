@@ -118,9 +118,10 @@ def serve_options(s: State) -> list[Option]:
                 )
             )
     if not t["remi_done"]:
+        costs = [cards[c]["cost"] for c in hand]
         for r in unique(s["remi_row"]):
             remi = cards[r]
-            if can_pay(s, hand, remi["requires"]):
+            if can_pay(s, hand, remi["requires"], costs):
                 opts.append(
                     Option(
                         f"remi:{r}",
@@ -144,7 +145,8 @@ def can_serve(s: State) -> bool:
         if (sv >= 1 and does_something(card)) or (card["chamber"] and sv >= card["chamber"]):
             return True
     if not t["remi_done"]:
-        return any(can_pay(s, hand, cards[r]["requires"]) for r in s["remi_row"])
+        costs = [cards[c]["cost"] for c in hand]
+        return any(can_pay(s, hand, cards[r]["requires"], costs) for r in s["remi_row"])
     return False
 
 
@@ -168,12 +170,15 @@ def employ_options(s: State) -> list[Option]:
     plans = love_plans(s, hand)
     can = t["love"] + len(plans) - 1
     opts = []
+    playing_for: dict[int, str] = {}
     for stack in s["maid_stacks"] + s["love_stacks"]:
         left = s["town"][stack]
         cost = cards[stack]["cost"]
         if left > 0 and cost <= can:
-            plan = love_plan(s, hand, cost - t["love"], plans) or []
-            playing = f"; plays {names(s, plan)}" if plan else ""
+            playing = playing_for.get(cost)
+            if playing is None:
+                plan = love_plan(s, hand, cost - t["love"], plans) or []
+                playing = playing_for[cost] = f"; plays {names(s, plan)}" if plan else ""
             opts.append(
                 Option(f"employ:{stack}", f"Employ {cards[stack]['name']} ({cost} love)", f"{left} left{playing}")
             )
