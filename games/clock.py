@@ -43,25 +43,29 @@ def deadline(clock: Clock, start: datetime, away: list[tuple[datetime, datetime]
 
     With both a time per decision and a time of day, the deadline is the first time of day after
     at least the time per decision has passed (so a move asked at 19:55 is not due at 20:00).
-    Vacation time that overlaps the waiting time pushes the deadline back by the overlap, and a
-    fixed-time deadline then moves on to the next day's time.
+    Vacations stop the clock: the seat gets the same time to answer outside its vacations as it
+    would have had without them, and a fixed-time deadline then falls on the next time of day.
     """
     if not clock.active:
         return None
     earliest = start + (clock.per_decision or timedelta(0))
-    due = next_daily(earliest, clock.daily_at, clock.tz) if clock.daily_at else earliest
-    # push back for vacations overlapping [start, due), until it settles
-    for _ in range(20):
+    plain = next_daily(earliest, clock.daily_at, clock.tz) if clock.daily_at else earliest
+    if not away:
+        return plain
+    need = plain - start
+    end = plain
+    for _ in range(50):
         overlap = sum(
-            ((min(end, due) - max(begin, start)) for begin, end in away if begin < due and end > start),
+            ((min(e, end) - max(b, start)) for b, e in away if b < end and e > start),
             timedelta(0),
         )
-        pushed = earliest + overlap
-        new_due = next_daily(pushed, clock.daily_at, clock.tz) if clock.daily_at else pushed
-        if new_due == due:
+        new_end = start + need + overlap
+        if new_end == end:
             break
-        due = new_due
-    return due
+        end = new_end
+    if clock.daily_at:
+        return next_daily(end - timedelta(microseconds=1), clock.daily_at, clock.tz)
+    return end
 
 
 def reminder_at(clock: Clock, due: datetime | None) -> datetime | None:

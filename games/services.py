@@ -448,9 +448,9 @@ def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
         used = sum(((v.ends - v.starts) for v in seat.vacations.filter(ends__gt=year_ago)), timedelta(0))
         allowance = timedelta(days=game.vacation_days)
         if used + (ends - starts) > allowance:
-            left = max(allowance - used, timedelta(0))
+            left = round(max(allowance - used, timedelta(0)).total_seconds() / 86400, 1)
             raise SubmitError(
-                f"This game allows {game.vacation_days} vacation days a year; you have {left.days} days left.",
+                f"This game allows {game.vacation_days} vacation days a year; you have {left:g} days left.",
                 "allowance",
             )
         vacation = Vacation.objects.create(seat=seat, starts=starts, ends=ends)
