@@ -62,8 +62,14 @@ def _cubes_text(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {c}" for c in COLOURS if (n := counts.get(c, 0)))
 
 
+_shop_memo = Memo(256)
+
+
 def visible_shops(area: dict[str, str], cards: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Fully visible shops: {shop id: its static data}. Only these receive cubes and score."""
+    hit = _shop_memo.get(area, cards)
+    if hit is not None:
+        return hit
     seen: dict[str, int] = {}
     for code in area.values():
         if code.startswith("shop:"):
@@ -74,7 +80,7 @@ def visible_shops(area: dict[str, str], cards: dict[str, Any]) -> dict[str, dict
         shop = cards[sid.split(".")[0]]["shops"][sid]
         if n == shop["size"]:
             out[sid] = shop
-    return out
+    return _shop_memo.put((area, cards), out)
 
 
 def shop_needs(seat: dict[str, Any], cards: dict[str, Any]) -> dict[str, dict[str, int]]:

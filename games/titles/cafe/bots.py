@@ -16,7 +16,7 @@ from .grid import parse
 from .rules import MAX_ACTIONS, ROUNDS, placement_options, prompts
 
 EXPLORE = 0.04  # share of random (still legal) choices
-SAMPLE = 60  # placements scored per decision
+SAMPLE = 20  # placements scored per decision
 
 _VALUE = {"cup": 4.0, "ship": 0.6, "dry": 1.0, "roast": 1.1, "roast*": 0.8, "blank": 0.0}
 

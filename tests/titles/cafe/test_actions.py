@@ -24,7 +24,9 @@ def test_produce_fills_every_empty_square_of_a_same_colour_group():
     supply = state["supply"]["red"]
     after = play(state, 0, "produce@r0c0")
     assert {k: v for k, v in after["seats"][0]["cubes"].items()} == {
-        "0,0": ["red", 1], "0,1": ["red", 1], "0,2": ["red", 1]
+        "0,0": ["red", 1],
+        "0,1": ["red", 1],
+        "0,2": ["red", 1],
     }
     assert after["supply"]["red"] == supply - 2
     assert after["seats"][0]["left"] == 1
@@ -57,7 +59,9 @@ def test_produce_groups_cross_card_borders():
 
 
 def test_produce_when_the_supply_runs_short_fills_in_reading_order():
-    state = with_area(grid("bean:red bean:red bean:red", "cup blank blank"), supply={"yellow": 5, "brown": 5, "green": 5, "red": 2})
+    state = with_area(
+        grid("bean:red bean:red bean:red", "cup blank blank"), supply={"yellow": 5, "brown": 5, "green": 5, "red": 2}
+    )
     after = play(state, 0, "produce@r0c0")
     assert after["seats"][0]["cubes"] == {"0,0": ["red", 1], "0,1": ["red", 1]}
     assert after["supply"]["red"] == 0
@@ -154,8 +158,11 @@ def test_deliver_fills_a_shop_partly_and_never_beyond_its_need():
 
 
 def test_only_fully_visible_shops_receive_cubes():
-    two = make_card("card912", ["shop:card912.a", "shop:card912.a", "cup", "blank", "blank", "blank"],
-                    {"card912.a": {"need": {"red": 1}, "vp": 5}})
+    two = make_card(
+        "card912",
+        ["shop:card912.a", "shop:card912.a", "cup", "blank", "blank", "blank"],
+        {"card912.a": {"need": {"red": 1}, "vp": 5}},
+    )
     half = grid("shop:card912.a blank", "roast cup")  # one of its two squares is hidden
     state = with_area(half, cubes={"1,0": ["red", 1]}, extra_cards=[two])
     ids = option_ids(state)

@@ -42,7 +42,9 @@ def test_covering_no_square_is_refused():
         play(state, 0, "card901@r5c5:rot0")
 
 
-@pytest.mark.parametrize(("pid", "covered"), [("card901@r1c1:rot90", 2), ("card901@r1c0:rot0", 3), ("card901@r0c1:rot0", 4)])
+@pytest.mark.parametrize(
+    ("pid", "covered"), [("card901@r1c1:rot90", 2), ("card901@r1c0:rot0", 3), ("card901@r0c1:rot0", 4)]
+)
 def test_covering_two_three_or_four_squares_is_allowed(pid, covered):
     state = placing(grid("cup dry dry", "dry dry dry"))
     assert pid in option_ids(state)
@@ -76,8 +78,11 @@ def test_covered_cubes_go_back_to_the_supply():
 
 
 def test_covering_a_partly_supplied_shop_returns_its_cubes():
-    shop_card = make_card("card903", ["shop:card903.a", "shop:card903.a", "cup", "blank", "blank", "blank"],
-                          {"card903.a": {"need": {"red": 2, "green": 1}, "vp": 9}})
+    shop_card = make_card(
+        "card903",
+        ["shop:card903.a", "shop:card903.a", "cup", "blank", "blank", "blank"],
+        {"card903.a": {"need": {"red": 2, "green": 1}, "vp": 9}},
+    )
     area = grid("shop:card903.a shop:card903.a cup", "dry dry dry")
     state = placing(area, extra_cards=[shop_card], shops={"card903.a": {"red": 2}})
     after = play(state, 0, "card901@r0c-1:rot90")  # covers rows 0-1 of col 0: half the shop
@@ -140,8 +145,13 @@ def _random_area(rng: random.Random, cards: list[dict]) -> dict[str, str]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), picks=st.lists(st.sampled_from([PLAIN, CUPPED]), min_size=0, max_size=6),
-       r=st.integers(-8, 8), c=st.integers(-8, 8), rot=st.sampled_from([0, 90, 180, 270]))
+@given(
+    seed=st.integers(0, 10**6),
+    picks=st.lists(st.sampled_from([PLAIN, CUPPED]), min_size=0, max_size=6),
+    r=st.integers(-8, 8),
+    c=st.integers(-8, 8),
+    rot=st.sampled_from([0, 90, 180, 270]),
+)
 def test_the_listed_placements_are_exactly_the_legal_ones(seed, picks, r, c, rot):
     area = _random_area(random.Random(seed), picks)
     for card in (PLAIN, CUPPED):

@@ -42,7 +42,9 @@ def _over(state):
 def test_only_fully_supplied_fully_visible_shops_score():
     area = grid("shop:card920.a shop:card920.a shop:card920.b", "cup blank blank")
     none = {"yellow": 0, "brown": 0, "green": 0, "red": 0}
-    full = with_area(area, extra_cards=[SHOP], shops={"card920.a": {"red": 2, "green": 1}, "card920.b": {}}, warehouse=none)
+    full = with_area(
+        area, extra_cards=[SHOP], shops={"card920.a": {"red": 2, "green": 1}, "card920.b": {}}, warehouse=none
+    )
     assert TITLE.outcome(_over(full)).scores[0] == 9
     short = with_area(area, extra_cards=[SHOP], shops={"card920.a": {"red": 2}}, warehouse=none)
     assert TITLE.outcome(_over(short)).scores[0] == 0
