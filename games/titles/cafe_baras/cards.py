@@ -484,6 +484,11 @@ def compiled(cardset: dict[str, Any]) -> CardSet:
 # ---------------------------------------------------------------- words
 
 
+def upper_first(text: str) -> str:
+    """Capitalise the first letter only (str.capitalize would lower-case 'Coffee' and 'Rustic')."""
+    return text[:1].upper() + text[1:]
+
+
 def selector_words(sel: dict[str, str], plural: bool = False) -> str:
     ((key, v),) = sel.items()
     if key == "food":
@@ -562,7 +567,7 @@ def _top_words(card: Card) -> str:
 def card_lines(card: Card) -> list[str]:
     lines = [f"Top: {top_words(card)}"]
     lines += [f"When added: {action_words(a)}" for a in card.action]
-    lines += [ongoing_words(o).capitalize() for o in card.ongoing]
+    lines += [upper_first(ongoing_words(o)) for o in card.ongoing]
     lines.append(f"Customer: {customer_words(card)}")
     return lines
 

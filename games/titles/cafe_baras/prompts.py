@@ -8,7 +8,7 @@ from typing import Any
 from games.engine.prompts import Choose, ChooseMany, Option, Prompt
 
 from .bots import bot_answer
-from .cards import Card, CardSet, action_words, customer_words, top_words
+from .cards import Card, CardSet, action_words, customer_words, top_words, upper_first
 from .rules import State, cardset_of, effect_limit, main_choices, plural, refill_need
 
 _OPTIONS: dict[tuple[Any, ...], Option] = {}
@@ -42,7 +42,7 @@ def _serve_option(card: Card, result: tuple[int, bool, bool]) -> Option:
     def make() -> Option:
         coins, _, regular = result
         label = f"Serve the {card.name} customer: +{plural(coins, 'coin')}" + (", becomes a regular" if regular else "")
-        return Option(f"serve:{card.id}", label, customer_words(card).capitalize())
+        return Option(f"serve:{card.id}", label, upper_first(customer_words(card)))
 
     return _memo(("serve", id(card), result), make)
 
