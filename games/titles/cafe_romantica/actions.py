@@ -30,9 +30,20 @@ def _faces(faces: list[int]) -> str:
     return "every roll" if len(faces) == 6 else "on " + ", ".join(map(str, faces))
 
 
+_DETAIL: dict[int, tuple[dict[str, Any], str]] = {}
+
+
 def host_detail(host: dict[str, Any]) -> str:
+    """ "Shines on 4, earns 3 ♥. <rule>" (memoised per card dict, which is never changed)."""
+    hit = _DETAIL.get(id(host))
+    if hit is not None and hit[0] is host:
+        return hit[1]
     text = f"Shines {_faces(host['faces'])}, earns {host['hearts']} ♥."
-    return f"{text} {host['text']}" if host["text"] else text
+    text = f"{text} {host['text']}" if host["text"] else text
+    if len(_DETAIL) > 4096:
+        _DETAIL.clear()
+    _DETAIL[id(host)] = (host, text)
+    return text
 
 
 _LAST: list[Any] = [None, None, None, None]  # field, seat dict, card set, actions

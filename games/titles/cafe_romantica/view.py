@@ -42,6 +42,14 @@ def status(state: State) -> str:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
+    out = view_body(state, seat)
+    over = state["phase"] == "over"
+    out["log"] = gamelog.read(state["log"], seat) if not over else [_reveal(e) for e in state["log"]]
+    return out
+
+
+def view_body(state: State, seat: int | None) -> dict[str, Any]:
+    """The view without its log (the log is checked on its own by the invariants)."""
     cards = state["cards"]
     over = state["phase"] == "over"
     names = state["names"]
@@ -62,48 +70,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 f"{len(s['done'])}/3",
             ]
         )
-        mine = over or seat == i
-        agendas = []
-        for a in s["agendas"]:
-            ag = cards["agendas"][a]
-            done = a in s["done"]
-            if done or mine:
-                agendas.append({"id": a, "name": ag["name"], "cost": ag["cost"], "text": ag["text"], "done": done})
-            else:
-                agendas.append({"id": None, "name": "Face-down agenda", "cost": ag["cost"], "text": "", "done": False})
-        seats_data.append(
-            {
-                "name": names[i],
-                "manager": s["manager"],
-                "hearts": s["hearts"],
-                "club": {b: len(st) for b, st in s["club"].items()},
-                "focus": list(s["focus"]),
-                "fave": s["fave"],
-                "agendas": agendas,
-                "club_value": abilities.club_value(cards, s),
-            }
-        )
-        lines = []
-        if s["manager"]:
-            m = cards["managers"][s["manager"]]
-            lines.append(f"Manager: {m['name']}: {m['text']}")
-        fl = cards["flyer"]
-        lines.append(f"{fl['name']}: {host_detail(fl)}")
-        for boy, stack in s["club"].items():
-            h = cards["hosts"][boy]
-            star = " ★ favourite" if boy == s["fave"] else ""
-            bond = f" (bond {len(stack)})" if len(stack) > 1 else ""
-            lines.append(f"{h['name']}{bond}{star}: {host_detail(h)}")
-        for c in s["focus"]:
-            f = cards["focus"][base_id(c)]
-            lines.append(f"{f['name']}: {f['text']}")
-        for ag in agendas:
-            if ag["done"]:
-                lines.append(f"Agenda completed: {ag['name']}: {ag['text']}")
-            elif ag["id"]:
-                lines.append(f"Agenda to complete: {ag['name']} (cost {ag['cost']}): {ag['text']}")
-            else:
-                lines.append(f"Face-down agenda (cost {ag['cost']})")
+        data_i, lines = _seat_parts(cards, s, over or seat == i)
+        seats_data.append({"name": names[i], **data_i})
         title = "Your club" if seat == i else f"{names[i]}'s club"
         panels.append({"title": title, "lines": lines})
     field = [_card(cards, c) if c else None for c in state["field"]]
@@ -137,8 +105,66 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "winners": state["winners"],
         "players": n,
     }
-    log = gamelog.read(state["log"], seat) if not over else [_reveal(e) for e in state["log"]]
-    return {"status": status(state), "panels": panels, "log": log, "data": data}
+    return {"status": status(state), "panels": panels, "data": data}
+
+
+_SEAT_CACHE: dict[tuple[int, bool], tuple[Any, Any, dict[str, Any], list[str]]] = {}
+
+
+def _seat_parts(cards: dict[str, Any], s: dict[str, Any], mine: bool) -> tuple[dict[str, Any], list[str]]:
+    """A seat's data and panel lines (copies). Memoised on the seat dict itself, which apply never
+    changes in place (a change makes a new dict), so a view of an unchanged seat is not rebuilt."""
+    hit = _SEAT_CACHE.get((id(s), mine))
+    if hit is None or hit[0] is not s or hit[1] is not cards:
+        data, lines = _build_seat_parts(cards, s, mine)
+        if len(_SEAT_CACHE) > 512:
+            _SEAT_CACHE.clear()
+        hit = _SEAT_CACHE[(id(s), mine)] = (s, cards, data, lines)
+    data, lines = hit[2], hit[3]
+    out = dict(data, club=dict(data["club"]), focus=list(data["focus"]), agendas=[dict(a) for a in data["agendas"]])
+    return out, list(lines)
+
+
+def _build_seat_parts(cards: dict[str, Any], s: dict[str, Any], mine: bool) -> tuple[dict[str, Any], list[str]]:
+    agendas = []
+    for a in s["agendas"]:
+        ag = cards["agendas"][a]
+        done = a in s["done"]
+        if done or mine:
+            agendas.append({"id": a, "name": ag["name"], "cost": ag["cost"], "text": ag["text"], "done": done})
+        else:
+            agendas.append({"id": None, "name": "Face-down agenda", "cost": ag["cost"], "text": "", "done": False})
+    data = {
+        "manager": s["manager"],
+        "hearts": s["hearts"],
+        "club": {b: len(st) for b, st in s["club"].items()},
+        "focus": list(s["focus"]),
+        "fave": s["fave"],
+        "agendas": agendas,
+        "club_value": abilities.club_value(cards, s),
+    }
+    lines = []
+    if s["manager"]:
+        m = cards["managers"][s["manager"]]
+        lines.append(f"Manager: {m['name']}: {m['text']}")
+    fl = cards["flyer"]
+    lines.append(f"{fl['name']}: {host_detail(fl)}")
+    for boy, stack in s["club"].items():
+        h = cards["hosts"][boy]
+        star = " ★ favourite" if boy == s["fave"] else ""
+        bond = f" (bond {len(stack)})" if len(stack) > 1 else ""
+        lines.append(f"{h['name']}{bond}{star}: {host_detail(h)}")
+    for c in s["focus"]:
+        f = cards["focus"][base_id(c)]
+        lines.append(f"{f['name']}: {f['text']}")
+    for ag in agendas:
+        if ag["done"]:
+            lines.append(f"Agenda completed: {ag['name']}: {ag['text']}")
+        elif ag["id"]:
+            lines.append(f"Agenda to complete: {ag['name']} (cost {ag['cost']}): {ag['text']}")
+        else:
+            lines.append(f"Face-down agenda (cost {ag['cost']})")
+    return data, lines
 
 
 def _reveal(e: dict[str, Any]) -> str:
