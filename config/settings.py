@@ -145,6 +145,9 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # (ANYMAIL_WEBHOOK_SECRET="user:password", required for replies by email to be accepted).
 ANYMAIL = {k.removeprefix("ANYMAIL_"): v for k, v in env.ENVIRON.items() if k.startswith("ANYMAIL_")}
 
+# The deadline sweep's database threads (round trips, not CPU, are what a big sweep waits on).
+SWEEP_THREADS = env.int("SWEEP_THREADS", default=4)
+
 # Celery: Redis when REDIS_URL is set, else a SQLite file that needs no server.
 REDIS_URL = env.str("REDIS_URL", default="")
 CELERY_BROKER_URL = (

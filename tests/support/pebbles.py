@@ -25,12 +25,12 @@ class Pebbles:
     def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> dict:
         return {
             "names": players,
-            "pile": 9,
+            "pile": int(options.get("pile", 9)),
             "secret": [None] * len(players),
             "taken": [0] * len(players),
             "turn": rng.randrange(len(players)),
             "step": "take",
-            "log": [entry("The pile has 9 pebbles.")],
+            "log": [entry(f"The pile has {options.get('pile', 9)} pebbles.")],
         }
 
     def prompts(self, state: dict) -> dict[int, Any]:
