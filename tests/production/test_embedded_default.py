@@ -105,7 +105,7 @@ def free_port() -> int:
 
 
 def session_processes(sid: int) -> list[str]:
-    ps = subprocess.run(["ps", "-eo", "sid=,pid=,args="], capture_output=True, text=True).stdout
+    ps = subprocess.run(["ps", "-eww", "-o", "sid=,pid=,args="], capture_output=True, text=True).stdout
     return [line.split(None, 2)[2] for line in ps.splitlines() if line.split(None, 2)[0] == str(sid)]
 
 
