@@ -415,6 +415,7 @@ class CardSet:
     guest_order: tuple[str, ...]
     counter_order: tuple[str, ...]
     guest_needs: dict[str, tuple[tuple[str, str, int], ...]]  # id -> ((selector key, value, at least), ...)
+    card_ids: frozenset[str] = frozenset()
 
 
 _COMPILED: dict[str, CardSet] = {}
@@ -477,6 +478,7 @@ def compiled(cardset: dict[str, Any]) -> CardSet:
             for g in cardset["guests"]
         },
     )
+    got = replace(got, card_ids=frozenset(got.order))
     _COMPILED[cardset["hash"]] = got
     return got
 

@@ -12,17 +12,19 @@ PHASES = ("main", "effect", "refill", "over")
 def check_invariants(state: State) -> None:
     cs = cardset_of(state)
     seats = state["seats"]
-    places = [state["deck"], state["discard"], state["display"]]
+    everywhere = state["deck"] + state["discard"] + state["display"]
     for s in seats:
-        places += [s["hand"], s["cafe"], s["regulars"]]
-    seen = Counter(c for place in places for c in place)
-    assert set(seen) == set(cs.order), "café cards are lost or invented"
-    dupes = [c for c, k in seen.items() if k != 1]
-    assert not dupes, f"café cards in two places at once: {dupes}"
-    assert sum(seen.values()) == len(cs.order), "café card count changed"
+        everywhere += s["hand"] + s["cafe"] + s["regulars"]
+    if len(everywhere) != len(cs.order) or set(everywhere) != cs.card_ids:
+        seen = Counter(everywhere)
+        dupes = sorted(c for c, k in seen.items() if k != 1)
+        lost = sorted(cs.card_ids - set(seen))
+        raise AssertionError(
+            f"café cards not conserved: in two places {dupes}, lost {lost}, unknown {sorted(set(seen) - cs.card_ids)}"
+        )
 
-    guests = Counter(state["guests"] + state["box"] + [g for s in seats for g in s["guests"]])
-    assert set(guests) == set(cs.guest_order) and all(k == 1 for k in guests.values()), "special guests not conserved"
+    guests = state["guests"] + state["box"] + [g for s in seats for g in s["guests"]]
+    assert len(guests) == len(cs.guest_order) and set(guests) == set(cs.guest_order), "special guests not conserved"
     assert len(state["box"]) == len(cs.guest_order) - (len(seats) + 1), "guests came out of the box"
 
     counters = [s["counter"] for s in seats]

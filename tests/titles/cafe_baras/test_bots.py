@@ -144,3 +144,22 @@ def test_cards_are_conserved_across_the_whole_set():
         s[k] for s in state["seats"] for k in ("hand", "cafe", "regulars")
     ]
     assert sorted(c for p in places for c in p) == sorted(cs.order)
+
+
+@pytest.mark.parametrize(
+    ("breakage", "message"),
+    [
+        (lambda s: s["seats"][0]["hand"].append(s["deck"][0]), "not conserved"),
+        (lambda s: s["deck"].pop(), "not conserved"),
+        (lambda s: s["seats"][1].update(coins=-1), "coins"),
+        (lambda s: s["seats"][0]["guests"].append(s["box"][0]), "guests"),
+        (lambda s: s["display"].append(s["deck"].pop()), "display overfull"),
+        (lambda s: s["seats"][1].update(counter=s["seats"][0]["counter"]), "counters"),
+    ],
+)
+def test_the_invariant_check_catches_a_broken_table(breakage, message):
+    state = TITLE.setup(["a", "b", "c"], {}, random.Random(3))
+    TITLE.check_invariants(state)
+    breakage(state)
+    with pytest.raises(AssertionError, match=message):
+        TITLE.check_invariants(state)
