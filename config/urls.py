@@ -1,11 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from .health import healthz
+
 admin.site.site_header = "Café turns: organisers"
 admin.site.site_title = "Café turns"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz/", healthz, name="healthz"),
     path("accounts/", include("django.contrib.auth.urls")),
     # inbound email (replies to game emails) from the ESP: /anymail/<esp>/inbound/
     path("anymail/", include("anymail.urls")),

@@ -1,0 +1,158 @@
+"""Answers submitted over HTTP (gunicorn, PostgreSQL, Redis) against a bare Django view, same run.
+
+Each answer is a real form POST to a seat page (CSRF token, version and question key read from
+the page first, as a browser does); the baseline is GET /healthz/ (one trivial query).
+Prints: submit: answers_per_s=A bare_per_s=B ratio=R
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from _setup import ROOT, django_ready
+
+PORT = 8765
+
+
+def start_server(workers: int) -> subprocess.Popen:
+    env = {**os.environ, "ALLOWED_HOSTS": "127.0.0.1,localhost", "SITE_URL": f"http://127.0.0.1:{PORT}"}
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    proc = subprocess.Popen(
+        [
+            gunicorn,
+            "config.wsgi",
+            "-b",
+            f"127.0.0.1:{PORT}",
+            "-w",
+            str(workers),
+            "--threads",
+            "4",
+            "-k",
+            "gthread",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    for _ in range(100):
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)
+            c.request("GET", "/healthz/")
+            if c.getresponse().status == 200:
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("gunicorn did not start")
+
+
+def prepare(n: int) -> list[tuple[str, str, str]]:
+    """N Café Baras games; for each, the first player's path, its cookie and the form body to post."""
+    from django.db import connection
+
+    from accounts.models import User
+    from games import links, services
+
+    org = User.objects.create_user("bench-org@example.com", "x", is_staff=True)
+    forms = []
+    local = threading.local()
+
+    def conn():
+        if not hasattr(local, "c"):
+            local.c = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        return local.c
+
+    seats = []
+    for i in range(n):
+        game = services.create_game(org, "cafe_baras", f"Submit {i}", {}, [f"a{i}@example.com", f"b{i}@example.com"])
+        services.start_game(game)
+        game.refresh_from_db()
+        first = min(game.engine.prompts(game.state))
+        seats.append(game.seats.get(index=first))
+    connection.close()
+
+    def page(seat) -> tuple[str, str, str]:
+        path = f"/play/{links.token_for(seat)}/"
+        c = conn()
+        c.request("GET", path)
+        r = c.getresponse()
+        html = r.read().decode()
+        if r.status != 200 or not r.getheader("Set-Cookie"):
+            raise SystemExit(f"seat page: {r.status} {html[:300]}")
+        cookie = r.getheader("Set-Cookie").split(";")[0]
+        token = cookie.split("=", 1)[1]
+        version = re.search(r'name="version" value="(\d+)"', html).group(1)
+        key = re.search(r'name="prompt_key" value="([^"]+)"', html).group(1)
+        answer = re.search(r'name="answer" value="([^"]+)"', html).group(1)
+        body = f"csrfmiddlewaretoken={token}&version={version}&prompt_key={key}&answer={answer}"
+        return path, cookie, body
+
+    with ThreadPoolExecutor(8) as pool:
+        forms = list(pool.map(page, seats))
+    return forms
+
+
+def hammer(requests: list[tuple[str, str, str | None, str]], clients: int) -> float:
+    """Send every request from `clients` keep-alive connections; returns requests per second."""
+    local = threading.local()
+    errors = []
+
+    def send(req):
+        method, path, cookie, body = req
+        if not hasattr(local, "c"):
+            local.c = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        headers = {"Content-Type": "application/x-www-form-urlencoded"} if body else {}
+        if cookie:
+            headers["Cookie"] = cookie
+        local.c.request(method, path, body=body, headers=headers)
+        r = local.c.getresponse()
+        r.read()
+        if r.status not in (200, 302):
+            errors.append(r.status)
+
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(send, requests))
+    seconds = time.perf_counter() - t0
+    if errors:
+        raise SystemExit(f"{len(errors)} requests failed: {errors[:5]}")
+    return len(requests) / seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--answers", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--clients", type=int, default=8)
+    args = parser.parse_args()
+    os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
+    django_ready()
+    server = start_server(args.workers)
+    try:
+        forms = prepare(args.answers)
+        bare = hammer([("GET", "/healthz/", None, "")] * args.answers, args.clients)
+        answers = hammer([("POST", p, c, b) for p, c, b in forms], args.clients)
+        from games.models import Event
+
+        applied = Event.objects.filter(kind="answer", game__name__startswith="Submit ").count()
+        print(f"answers applied: {applied} of {args.answers}")
+        print(f"submit: answers_per_s={answers:.0f} bare_per_s={bare:.0f} ratio={answers / bare:.2f}")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
