@@ -108,8 +108,24 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory):
         CONN_MAX_AGE="0",
     )
     log = tmp / "worker.log"
-    cmd = [sys.executable, "-m", "celery", "-A", "tests.production.worker_app", "worker", "--pool", "solo",
-           "-Q", QUEUE, "-n", f"{QUEUE}@%h", "--without-mingle", "--without-gossip", "--loglevel", "INFO"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "tests.production.worker_app",
+        "worker",
+        "--pool",
+        "solo",
+        "-Q",
+        QUEUE,
+        "-n",
+        f"{QUEUE}@%h",
+        "--without-mingle",
+        "--without-gossip",
+        "--loglevel",
+        "INFO",
+    ]
     with log.open("w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     worker = Worker(proc, log)
@@ -140,4 +156,8 @@ def wait_for(check, timeout: float, what: str, worker: Worker | None = None):
             pytest.fail(f"timed out after {timeout:.0f}s waiting for {what}\n--- worker log ---\n{log}")
         if worker and not worker.alive():
             pytest.fail(f"the worker died while waiting for {what}\n--- worker log ---\n{worker.output()[-6000:]}")
+        if worker and "raised unexpected" in worker.output():
+            pytest.fail(
+                f"a task failed in the worker while waiting for {what}\n--- worker log ---\n{worker.output()[-6000:]}"
+            )
         time.sleep(0.1)

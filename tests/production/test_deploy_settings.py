@@ -36,7 +36,11 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path):
     env = embedded_env(tmp_path, **PRODUCTION_ENV)
     done = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, f"check --deploy is not clean:\n{done.stdout}\n{done.stderr}"
     assert "no issues" in done.stdout
@@ -53,7 +57,12 @@ def test_production_settings_come_from_the_environment(tmp_path):
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [
-        "django.db.backends.postgresql", "db.internal", "redis://redis.internal:6379/0",
-        "anymail.backends.mailgun.EmailBackend", "key-not-a-real-one", "False", "True",
+        "django.db.backends.postgresql",
+        "db.internal",
+        "redis://redis.internal:6379/0",
+        "anymail.backends.mailgun.EmailBackend",
+        "key-not-a-real-one",
+        "False",
+        "True",
         "['https://turns.example.org']",
     ]

@@ -51,6 +51,7 @@ send_notification.delay(note.pk)
 print(note.pk)
 """
 
+
 def delivered(var_dir: Path, pk: str) -> list:
     """(the row's status, how many copies reached the local outbox), read straight from the SQLite file."""
     with sqlite3.connect(var_dir / "db.sqlite3", timeout=10) as db:
@@ -78,9 +79,26 @@ def test_migrate_check_and_a_task_through_the_sqlite_broker_with_no_server(tmp_p
     log = tmp_path / "worker.log"
     with log.open("w") as out_file:
         worker = subprocess.Popen(
-            [py, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "--without-mingle", "--without-gossip",
-             "--loglevel", "INFO", "-n", f"embedded-{os.getpid()}@%h"],
-            cwd=ROOT, env=env, stdout=out_file, stderr=subprocess.STDOUT,
+            [
+                py,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool",
+                "solo",
+                "--without-mingle",
+                "--without-gossip",
+                "--loglevel",
+                "INFO",
+                "-n",
+                f"embedded-{os.getpid()}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out_file,
+            stderr=subprocess.STDOUT,
         )
     try:
         deadline = time.monotonic() + 40
@@ -115,8 +133,13 @@ def test_scripts_serve_starts_web_worker_and_beat_and_ctrl_c_stops_them_all(tmp_
     log = tmp_path / "serve.log"
     with log.open("w") as out:
         serve = subprocess.Popen(
-            [str(ROOT / "scripts" / "serve")], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, start_new_session=True,
+            [str(ROOT / "scripts" / "serve")],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
             # as in a terminal: Ctrl-C must reach the script (a background job would ignore it)
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )

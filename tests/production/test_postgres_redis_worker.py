@@ -53,7 +53,9 @@ def test_a_bot_game_is_played_and_mailed_by_the_worker_through_redis(organiser, 
     # the worker takes the bot's move from Redis and plays it ...
     bot_move = wait_for(
         lambda: Event.objects.filter(game=game, kind=Event.Kind.ANSWER, seat=1, via="bot").first(),
-        30, "the worker to play the bot's first move", celery_worker,
+        30,
+        "the worker to play the bot's first move",
+        celery_worker,
     )
     assert bot_move.seq >= 1
     # ... and sends Ana's invitation and her first "your move" through anymail's test backend
@@ -83,7 +85,9 @@ def test_a_bot_game_is_played_and_mailed_by_the_worker_through_redis(organiser, 
         version = game.version
         wait_for(
             lambda v=version: Game.objects.filter(pk=game.pk).exclude(version=v).exists(),
-            30, f"the worker to move the bot at version {version}", celery_worker,
+            30,
+            f"the worker to move the bot at version {version}",
+            celery_worker,
         )
         assert rounds < 100
 
@@ -165,8 +169,12 @@ def _stuck(game: Game, n: int, minutes_old: int) -> list[int]:
     seat = game.seats.get(index=0)
     pks = [
         Notification.objects.create(
-            game=game, seat=seat, recipient=f"stuck{i}@example.com", kind=Notification.Kind.YOUR_MOVE,
-            subject=f"Stuck {i}", body_text="Your move.",
+            game=game,
+            seat=seat,
+            recipient=f"stuck{i}@example.com",
+            kind=Notification.Kind.YOUR_MOVE,
+            subject=f"Stuck {i}",
+            body_text="Your move.",
         ).pk
         for i in range(n)
     ]
