@@ -85,6 +85,9 @@ def earnings(cards: Cards, seat: Seat, die: int, others: list[int], max_done: in
         elif kind == "no_host_income":
             if not host_shone:
                 total += e["amount"]
+        elif kind == "catch_up":
+            if len(seat["done"]) < max_done:
+                total += e["amount"]
         elif kind == "fave_shine_bonus":
             if fave_shone:
                 total += e["amount"]
@@ -94,6 +97,16 @@ def earnings(cards: Cards, seat: Seat, die: int, others: list[int], max_done: in
             if die == e["face"]:
                 total += e["amount"]
     return total, rival, shone
+
+
+def host_shines(cards: Cards, seat: Seat, die: int, others: list[int]) -> bool:
+    """Whether any host of the seat shines on `die` (Cool also on the others' dice)."""
+    hosts = cards["hosts"]
+    for boy in seat["club"]:
+        h = hosts[boy]
+        if die in h["faces"] or (h["ability"]["kind"] == "crowd" and any(o in h["faces"] for o in others)):
+            return True
+    return False
 
 
 def discount(cards: Cards, seat: Seat, target: str) -> int:

@@ -31,9 +31,12 @@ def _value(state: State, seat: int, a: actions.Action, rng: random.Random) -> fl
         return score + rng.random()
     if a.kind == "buy":
         return 6 - 0.5 * a.cost + rng.random() * 3
-    # fave: worth it for a boy with a bond still to grow
+    # fave: worth it for a boy with a bond still to grow, more so with a big bond discount
     bond = len(me["club"][a.target])
-    return (4 + bond if bond >= 2 and me["fave"] is None else 0.5) + rng.random()
+    disc = abilities.discounts(cards, me)["fave"]
+    if me["fave"] is None and bond >= 2:
+        return 2 + bond + 2 * disc + rng.random()
+    return 0.5 + rng.random()
 
 
 def choose_action(state: State, seat: int, rng: random.Random) -> str:

@@ -30,13 +30,14 @@ HOST_ABILITIES: dict[str, tuple[str, ...]] = {
 EFFECTS: dict[str, tuple[str, ...]] = {
     "income": ("amount",),
     "no_host_income": ("amount",),
+    "catch_up": ("amount",),
     "fave_shine_bonus": ("amount",),
     "bond_bonus": ("amount",),
     "face_bonus": ("face", "amount"),
     "discount": ("target", "amount"),
     "fave_discount_bonus": ("amount",),
     "auction_priority": (),
-    "two_dice": (),
+    "reroll": (),
 }
 DISCOUNT_TARGETS = ("host", "host_new", "focus", "agenda")
 SOURCES = ("authored", "rulebook", "errata")

@@ -7,6 +7,7 @@ change (seat dicts, lists); the card set stays one shared object.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from games.engine import Choose, Composite, IllegalMove, Number, Option, OptionsError, Order, Outcome, entry
@@ -114,8 +115,12 @@ def draft_prompt(cards: dict[str, Any]) -> Composite:
 
 
 def auction_prompt(state: State, seat: int) -> Composite:
-    n = len(state["seats"])
-    hearts = state["seats"][seat]["hearts"]
+    return _auction_prompt(len(state["seats"]), state["seats"][seat]["hearts"])
+
+
+@cache
+def _auction_prompt(n: int, hearts: int) -> Composite:
+    """The sealed-bid prompt depends only on the table size and the seat's ♥ (prompts are frozen)."""
     parts = tuple((str(p), Number(f"Most you would pay for turn order {p}", 0, hearts)) for p in range(1, n))
     return Composite(
         f"Sealed bids for turn order: you have {hearts} ♥. Give the most you would pay for each card; "

@@ -62,21 +62,20 @@ def cap_winners(state: State) -> list[int]:
 
 
 def roll_and_shine(state: State, rng: random.Random) -> None:
-    """Every seat rolls (two dice for the two-dice ability); cards on that face shine and earn."""
+    """Every seat rolls (a reroll ability rolls again when no host of hers shines); cards on that
+    face shine and earn."""
     cards = state["cards"]
     seats = [dict(s) for s in state["seats"]]
     n = len(seats)
     rolls = [[rng.randint(1, 6)] for _ in range(n)]
+    first = [r[0] for r in rolls]
+    dice = list(first)
     for i, s in enumerate(seats):
-        if abilities.has_effect(cards, s, "two_dice"):
-            rolls[i].append(rng.randint(1, 6))
-    dice = [r[0] for r in rolls]
+        if abilities.has_effect(cards, s, "reroll"):
+            if not abilities.host_shines(cards, s, first[i], first[:i] + first[i + 1 :]):
+                dice[i] = rng.randint(1, 6)
+                rolls[i].append(dice[i])
     max_done = max(len(s["done"]) for s in seats)
-    for i, s in enumerate(seats):
-        if len(rolls[i]) > 1:
-            others = dice[:i] + dice[i + 1 :]
-            best = max(rolls[i], key=lambda d: abilities.earnings(cards, s, d, others, max_done)[0])
-            dice[i] = best
     lines = [f"Turn {state['turn']}. Rolls: " + ", ".join(_roll_text(state["names"][i], rolls[i]) for i in range(n))]
     rivals = []
     for i, s in enumerate(seats):
@@ -102,7 +101,7 @@ def roll_and_shine(state: State, rng: random.Random) -> None:
 
 
 def _roll_text(name: str, roll: list[int]) -> str:
-    return f"{name} {roll[0]}" if len(roll) == 1 else f"{name} {roll[0]} & {roll[1]}"
+    return f"{name} {roll[0]}" if len(roll) == 1 else f"{name} {roll[0]}, rolled again: {roll[1]}"
 
 
 def bidders(state: State) -> list[int]:

@@ -103,15 +103,16 @@ def test_mysterious_shines_on_every_roll():
     assert all(earn(me({"mysterious": 2}), d) == FLYER + 2 for d in range(1, 7))
 
 
-def test_effect_income_hana_and_agendas():
-    assert earn(me(manager="hana"), 3) == FLYER + 1
-    assert earn(me(manager="hana", agendas=["tea_ceremony"], done=["tea_ceremony"]), 3) == FLYER + 1 + 2
+def test_effect_income_seasonal_menu_and_tea_ceremony():
+    assert earn(me(focus=["seasonal_menu-1"]), 3) == FLYER + 1
+    assert earn(me(focus=["seasonal_menu-1"], agendas=["tea_ceremony"], done=["tea_ceremony"]), 3) == FLYER + 1 + 2
 
 
-def test_effect_no_host_income_kaho():
-    assert earn(me(manager="kaho"), 3) == FLYER + 2
-    assert earn(me({"cool": 1}, manager="kaho"), 3) == FLYER + 2  # Cool shone: no consolation
-    assert earn(me({"cool": 1}, manager="kaho"), 4, others=[1]) == FLYER + 2
+def test_effect_no_host_income_school_newspaper():
+    paper = {"agendas": ["school_newspaper"], "done": ["school_newspaper"]}
+    assert earn(me(**paper), 3) == FLYER + 3
+    assert earn(me({"cool": 1}, **paper), 3) == FLYER + 2  # Cool shone: no consolation
+    assert earn(me({"cool": 1}, **paper), 4, others=[1]) == FLYER + 3
 
 
 def test_effect_fave_shine_bonus_rose_bouquet():
@@ -120,11 +121,20 @@ def test_effect_fave_shine_bonus_rose_bouquet():
     assert earn(seat, 5) == FLYER
 
 
+def test_effect_bond_bonus_kaho():
+    assert earn(me({"gentleman": 2, "shy": 2}, manager="kaho"), 4) == FLYER + 6 + 1
+
+
 def test_effect_bond_bonus_cosplay_day():
     seat = me({"gentleman": 2, "energetic": 1}, agendas=["cosplay_day"], done=["cosplay_day"])
     assert earn(seat, 4) == FLYER + 6 + 1
     seat2 = me({"gentleman": 1}, agendas=["cosplay_day"], done=["cosplay_day"])
     assert earn(seat2, 4) == FLYER + 3
+
+
+def test_effect_face_bonus_hana():
+    assert earn(me(manager="hana"), 6) == FLYER + 3
+    assert earn(me(manager="hana"), 5) == FLYER
 
 
 def test_effect_face_bonus_lucky_charm_and_sports_festival():
@@ -140,7 +150,7 @@ def test_effect_discount_on_hosts_new_hosts_focus_and_agendas():
     assert abilities.recruit_cost(CARDS, rin, "gentleman") == 2  # new boy
     assert abilities.recruit_cost(CARDS, rin, "cool") == 2  # already in the club: no scout discount
     assert abilities.focus_cost(CARDS, me(manager="nana"), "rose_bouquet") == 1
-    assert abilities.focus_cost(CARDS, me(manager="nana"), "seasonal_menu") == 2
+    assert abilities.focus_cost(CARDS, me(manager="nana"), "agenda_planner") == 2
     aoi = me(manager="aoi", agendas=["tea_ceremony", "student_council"], done=["student_council"])
     assert abilities.agenda_cost(CARDS, aoi, "tea_ceremony") == CARDS["agendas"]["tea_ceremony"]["cost"] - 3
 
@@ -150,11 +160,16 @@ def test_discounts_never_below_one():
     assert abilities.recruit_cost(CARDS, seat, "shy") == 1
 
 
-def test_effect_fave_discount_bonus_yuki_and_valentines():
+def test_effect_catch_up_yuki():
+    assert earn(me(manager="yuki"), 3, max_done=0) == FLYER
+    assert earn(me(manager="yuki"), 3, max_done=1) == FLYER + 2
+    ahead = me(manager="yuki", agendas=["fan_club"], done=["fan_club"])
+    assert earn(ahead, 3, max_done=1) == FLYER
+
+
+def test_effect_fave_discount_bonus_valentines():
     plain = me({"gentleman": 1}, fave="gentleman")
     assert abilities.recruit_cost(CARDS, plain, "gentleman") == 3 - 1
-    yuki = me({"gentleman": 1}, fave="gentleman", manager="yuki")
-    assert abilities.recruit_cost(CARDS, yuki, "gentleman") == 3 - 2
     val = me({"prince": 1}, fave="prince", agendas=["valentines_day"], done=["valentines_day"])
     assert abilities.recruit_cost(CARDS, val, "prince") == 4 - 3
 
@@ -165,8 +180,10 @@ def test_effect_auction_priority_mei():
     assert not abilities.has_effect(CARDS, me(manager="hana"), "auction_priority")
 
 
-def test_effect_two_dice_sora():
-    assert abilities.has_effect(CARDS, me(manager="sora"), "two_dice")
+def test_effect_reroll_sora():
+    assert abilities.has_effect(CARDS, me(manager="sora"), "reroll")
+    assert abilities.host_shines(CARDS, me({"cool": 1}), 5, [3])
+    assert not abilities.host_shines(CARDS, me({"cool": 1}), 5, [4])
 
 
 def test_hidden_agenda_benefit_does_nothing_until_completed():

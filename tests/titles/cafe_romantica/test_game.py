@@ -148,11 +148,14 @@ def test_roll_cards_on_that_face_shine_and_earn():
     assert state["seats"][0]["hearts"] == CARDS["flyer"]["hearts"] + 6
 
 
-def test_roll_two_dice_sora_keeps_the_better():
+def test_roll_again_when_no_host_shines_sora():
     state = give(drafted(3), 0, {"gentleman": 1}, manager="sora")
-    state = _begin(state, [2, 5, 6, 4])  # Sora rolls 2 and 4: the 4 earns Gentleman
-    assert state["rolls"][0] == [2, 4] and state["dice"][0] == 4
-    assert state["seats"][0]["hearts"] == CARDS["flyer"]["hearts"] + 3
+    after = _begin(state, [2, 5, 6, 4])  # Sora's 2 shines no host: she rolls a 4, Gentleman shines
+    assert after["rolls"][0] == [2, 4] and after["dice"][0] == 4
+    assert after["seats"][0]["hearts"] == CARDS["flyer"]["hearts"] + 3
+    assert "P0 2, rolled again: 4" in "\n".join(TITLE.view(after, 1)["log"])
+    kept = _begin(state, [4, 5, 6])  # Gentleman shines on the first roll: no second die
+    assert kept["rolls"][0] == [4] and kept["dice"][0] == 4
 
 
 def test_roll_rival_takes_hearts_never_below_zero():
