@@ -2,31 +2,79 @@
 
 from __future__ import annotations
 
+import inspect
 import json
+from zoneinfo import ZoneInfo
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.core.exceptions import ValidationError
+from django.db.models import Min
+from django.http import Http404
+from django.template.response import TemplateResponse
+from django.urls import path
 from django.utils.html import format_html
 
-from . import services
+from . import forms, services
 from .models import DeliveredMail, Event, Game, Notification, Seat
 
+BOTH = [admin.ActionLocation.CHANGE_LIST, admin.ActionLocation.CHANGE_FORM]
 
-class SeatInline(admin.TabularInline):
+
+def voided_by(game_id: int) -> dict[int, int]:
+    """{seq of a voided step: seq of the rewind or undo that voided it}."""
+    rows = Event.objects.filter(game_id=game_id, kind=Event.Kind.ADMIN, payload__has_key="voids")
+    return {v: seq for seq, payload in rows.values_list("seq", "payload") for v in payload["voids"]}
+
+
+class _PartOfGame:
+    """Seats and the log are parts of a game: whoever may see or change the game may see or change them."""
+
+    def has_view_permission(self, request, obj=None) -> bool:
+        return request.user.has_perm("games.view_game") or request.user.has_perm("games.change_game")
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return request.user.has_perm("games.change_game")
+
+
+class SeatInline(_PartOfGame, admin.TabularInline):
+    """Seats: editable before the deal only; after it a change of player goes through an action."""
+
     model = Seat
     extra = 0
-    fields = ("index", "player", "is_bot", "waiting_since")
-    readonly_fields = ("waiting_since",)
+    fields = ("index", "player", "is_bot", "stand_in", "deadline", "misses", "wants_pause", "waiting_since")
     autocomplete_fields = ("player",)
 
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.status != Game.Status.DRAFT:
+            return self.fields
+        return ("stand_in", "deadline", "misses", "wants_pause", "waiting_since")
 
-class EventInline(admin.TabularInline):
+    def has_add_permission(self, request, obj=None) -> bool:
+        return (obj is None or obj.status == Game.Status.DRAFT) and self.has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return (obj is None or obj.status == Game.Status.DRAFT) and self.has_change_permission(request, obj)
+
+
+class EventInline(_PartOfGame, admin.TabularInline):
+    """The log, read-only; a step voided by a rewind or an undo stays, marked with what voided it."""
+
     model = Event
     extra = 0
     can_delete = False
-    fields = ("seq", "kind", "seat", "via", "actor", "created_at", "shown_payload")
+    fields = ("seq", "kind", "seat", "via", "actor", "created_at", "voided", "shown_payload")
     readonly_fields = fields
     ordering = ("-seq",)
     max_num = 0
+
+    @admin.display(description="voided")
+    def voided(self, obj: Event) -> str:
+        cache = self.__dict__.setdefault("_voided_cache", {})
+        if obj.game_id not in cache:
+            cache[obj.game_id] = voided_by(obj.game_id)
+        by = cache[obj.game_id].get(obj.seq)
+        return f"voided by #{by}" if by is not None else ""
 
     @admin.display(description="payload")
     def shown_payload(self, obj: Event) -> str:
@@ -35,19 +83,74 @@ class EventInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None) -> bool:
         return False
 
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("name", "title", "status", "to_move", "waiting_since", "organiser", "version")
+    list_display = ("name", "title", "status", "to_move", "waiting_since", "next_deadline", "organiser", "version")
     list_filter = ("status", "title")
     search_fields = ("name", "seats__player__email")
-    readonly_fields = ("status", "version", "to_move", "waiting_since", "cardset_hash", "created_at", "updated_at")
+    readonly_fields = (
+        "status",
+        "version",
+        "to_move",
+        "waiting_since",
+        "paused_at",
+        "cardset_hash",
+        "created_at",
+        "updated_at",
+    )
+    fieldsets = (
+        (None, {"fields": ("name", "title", "organiser", "options", "status", "to_move", "waiting_since")}),
+        (
+            "Clock",
+            {
+                "fields": (
+                    ("decision_hours", "decision_minutes"),
+                    ("daily_deadline", "timezone"),
+                    ("reminder_hours", "reminder_minutes"),
+                    ("timeout_policy", "bot_after_misses"),
+                    "vacation_days",
+                    "paused_at",
+                ),
+                "description": "Time per decision in hours or minutes, or a fixed time of day; empty means no clock. "
+                "A change applies from each seat's next decision; extend a deadline that is running with the action.",
+            },
+        ),
+        ("Record", {"fields": ("version", "cardset_hash", "created_at", "updated_at"), "classes": ("collapse",)}),
+    )
     inlines = [SeatInline, EventInline]
-    actions = ["start_games"]
+    actions = [
+        "start_games",
+        "pause_games",
+        "resume_games",
+        "extend_deadlines",
+        "resend_last",
+        "replace_player",
+        "hand_to_bot",
+        "rewind_game",
+        "end_games",
+    ]
 
     def get_queryset(self, request):
-        qs = super().get_queryset(request)
+        qs = super().get_queryset(request).annotate(earliest_deadline=Min("seats__deadline"))
         return qs if request.user.is_superuser else qs.filter(organiser=request.user)
+
+    def get_readonly_fields(self, request, obj=None):
+        ro = list(self.readonly_fields)
+        if not request.user.is_superuser:
+            ro.append("organiser")
+        if obj is not None and obj.status != Game.Status.DRAFT:
+            ro += ["title", "options"]
+        return ro
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        if "timezone" in form.base_fields:
+            form.base_fields["timezone"].validators.append(_valid_timezone)
+        return form
 
     def save_model(self, request, obj, form, change):
         if not change and not obj.organiser_id:
@@ -56,6 +159,59 @@ class GameAdmin(admin.ModelAdmin):
 
     def get_changeform_initial_data(self, request):
         return {"organiser": request.user.pk}
+
+    @admin.display(description="earliest deadline", ordering="earliest_deadline")
+    def next_deadline(self, obj: Game):
+        return obj.earliest_deadline
+
+    # --- the table as any seat sees it -------------------------------------------------------
+
+    def get_urls(self):
+        extra = [
+            path(
+                "<path:object_id>/table/",
+                self.admin_site.admin_view(self.table_view),
+                name="games_game_table",
+            ),
+        ]
+        return extra + super().get_urls()
+
+    def table_view(self, request, object_id):
+        """Read-only: the table through one seat's eyes (the organiser's own games only)."""
+        game = self.get_object(request, object_id)
+        if game is None or not self.has_view_permission(request, game):
+            raise Http404("No such game among yours.")
+        seats = list(game.seats.select_related("player"))
+        try:
+            index = int(request.GET.get("seat", 0))
+        except ValueError:
+            index = 0
+        if index not in {s.index for s in seats}:
+            index = seats[0].index if seats else 0
+        view = prompt = None
+        log = []
+        if game.state is not None:
+            engine = game.engine
+            view = engine.view(game.state, index)
+            asked = engine.prompts(game.state).get(index) if engine.outcome(game.state) is None else None
+            prompt = asked.to_dict() if asked is not None else None
+            log = list(enumerate(view.get("log", [])))[::-1]
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": f"{game.name}: the table as {next((s.name for s in seats if s.index == index), '?')} sees it",
+            "game": game,
+            "seats": seats,
+            "seat_index": index,
+            "view": view,
+            "prompt": prompt,
+            "log": log,
+            "new_from": None,
+            "deadline": next((s.deadline for s in seats if s.index == index), None),
+        }
+        return TemplateResponse(request, "admin/games/game/table.html", context)
+
+    # --- actions: each asks why on a page of its own, then calls the service ---------------------
 
     @admin.action(description="Start the selected games (deals and emails every player)")
     def start_games(self, request, queryset):
@@ -66,6 +222,172 @@ class GameAdmin(admin.ModelAdmin):
                 self.message_user(request, f"{game.name}: {e.message}", messages.WARNING)
             else:
                 self.message_user(request, f"{game.name}: started.", messages.SUCCESS)
+
+    def _ask(self, request, queryset, action: str, title: str, form_class, do, single=False, **form_kwargs):
+        """The intermediate page: a form with the reason (and what the action needs), then the service.
+
+        `do(game, cleaned_data) -> str` says what was done; a SubmitError is shown as an error.
+        """
+        games = list(queryset)
+        if not games:
+            self.message_user(request, "None of the selected games is one you organise.", messages.ERROR)
+            return None
+        if single and len(games) != 1:
+            self.message_user(request, "Pick exactly one game for this action.", messages.ERROR)
+            return None
+        game = games[0] if single else None
+        kwargs = {"game": game, **{k: (v(game) if callable(v) else v) for k, v in form_kwargs.items()}}
+        form = form_class(request.POST if "apply" in request.POST else None, **kwargs)
+        if form.is_bound and form.is_valid():
+            for g in games:
+                try:
+                    done = do(g, form.cleaned_data)
+                except services.SubmitError as e:
+                    self.message_user(request, f"{g.name}: {e.message}", messages.ERROR)
+                else:
+                    self.message_user(request, f"{g.name}: {done}", messages.SUCCESS)
+            return None
+        on_form = f"{admin.ActionLocation.CHANGE_FORM.value}-action" in request.POST
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": title,
+            "games": games,
+            "form": form,
+            "action": action,
+            "action_field": f"{admin.ActionLocation.CHANGE_FORM.value}-action" if on_form else "action",
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/games/game/action_form.html", context)
+
+    @admin.action(description="Pause (every clock stops)", permissions=["change"], location=BOTH)
+    def pause_games(self, request, queryset):
+        def do(game, data):
+            services.pause(game, request.user, data["reason"])
+            return "paused; every clock has stopped."
+
+        return self._ask(request, queryset, "pause_games", "Pause games", forms.ReasonForm, do)
+
+    @admin.action(description="Resume (clocks go on)", permissions=["change"], location=BOTH)
+    def resume_games(self, request, queryset):
+        def do(game, data):
+            services.resume(game, request.user, data["reason"])
+            return "resumed; every deadline moved by the length of the pause."
+
+        return self._ask(request, queryset, "resume_games", "Resume games", forms.ReasonForm, do)
+
+    @admin.action(description="Extend the deadline", permissions=["change"], location=BOTH)
+    def extend_deadlines(self, request, queryset):
+        def do(game, data):
+            seat = data.get("seat")
+            if game.seats.exclude(deadline=None).count() == 0:
+                raise services.SubmitError("No seat has a running deadline to extend.", "no_deadline")
+            services.extend_deadline(
+                game, data["hours"], request.user, data["reason"], seat_index=int(seat) if seat else None
+            )
+            return f"deadline extended by {data['hours']:g} h."
+
+        single = queryset.count() == 1  # the seat is picked for one game only; else every running deadline
+        return self._ask(request, queryset, "extend_deadlines", "Extend deadlines", forms.ExtendForm, do, single=single)
+
+    @admin.action(description="Resend the last notification to a seat", permissions=["change"], location=BOTH)
+    def resend_last(self, request, queryset):
+        def do(game, data):
+            seat = game.seats.select_related("player").get(index=int(data["seat"]))
+            kwargs = (
+                {"reason": data["reason"]} if "reason" in inspect.signature(services.resend_last).parameters else {}
+            )
+            services.resend_last(seat, request.user, **kwargs)
+            return f"the current question was sent again to {seat.name}."
+
+        return self._ask(
+            request, queryset, "resend_last", "Resend a seat's question", forms.PeopleSeatForm, do, single=True
+        )
+
+    @admin.action(description="Replace a seat's player", permissions=["change"], location=BOTH)
+    def replace_player(self, request, queryset):
+        def do(game, data):
+            seat = game.seats.get(index=int(data["seat"]))
+            seat = services.replace_player(seat, data["email"], request.user, data["reason"])
+            return f"seat {seat.index + 1} is now {seat.player.email}: a fresh link was sent, old links stop working."
+
+        return self._ask(
+            request, queryset, "replace_player", "Replace a seat's player", forms.ReplaceForm, do, single=True
+        )
+
+    @admin.action(description="Hand a seat to a bot", permissions=["change"], location=BOTH)
+    def hand_to_bot(self, request, queryset):
+        def do(game, data):
+            seat = game.seats.select_related("player").get(index=int(data["seat"]))
+            if seat.is_bot:
+                raise services.SubmitError(f"A bot plays {seat.name} already.", "already_bot")
+            services.hand_to_bot(seat, request.user, data["reason"])
+            return f"a bot plays for {seat.name} now; everyone was told."
+
+        return self._ask(
+            request, queryset, "hand_to_bot", "Hand a seat to a bot", forms.PeopleSeatForm, do, single=True
+        )
+
+    @admin.action(description="Rewind to an earlier step", permissions=["change"], location=BOTH)
+    def rewind_game(self, request, queryset):
+        if queryset.count() == 1 and not rewind_steps(queryset.get()):
+            self.message_user(request, f"{queryset.get().name}: nothing has been played yet to rewind.", messages.ERROR)
+            return None
+
+        def do(game, data):
+            event = services.rewind(game, int(data["step"]), request.user, data["reason"])
+            voids = event.payload.get("voids", [])
+            return f"rewound to step #{data['step']}; voided {', '.join(f'#{v}' for v in voids)} (still in the log)."
+
+        return self._ask(
+            request,
+            queryset,
+            "rewind_game",
+            "Rewind a game",
+            forms.RewindForm,
+            do,
+            single=True,
+            steps=rewind_steps,
+        )
+
+    @admin.action(description="End the game now", permissions=["change"], location=BOTH)
+    def end_games(self, request, queryset):
+        def do(game, data):
+            services.end_game(game, request.user, data["reason"])
+            return "ended; every player was told."
+
+        return self._ask(request, queryset, "end_games", "End games", forms.ReasonForm, do)
+
+
+def _valid_timezone(value: str) -> None:
+    try:
+        ZoneInfo(value)
+    except (KeyError, ValueError):
+        raise ValidationError(f"“{value}” is not a timezone name, e.g. Europe/Lisbon.") from None
+
+
+def rewind_steps(game: Game) -> list[tuple[str, str]]:
+    """(seq, label) for each step a game can be rewound to, each saying which later steps it voids."""
+    events = list(game.events.order_by("seq"))
+    voided = voided_by(game.pk)
+    names = {s.index: s.name for s in game.seats.select_related("player")}
+    live = [e for e in events if e.kind in services.PLAYED and e.seq not in voided]
+    if not live:
+        return []
+    choices = []
+    targets = [events[0], *live[:-1]]
+    for e in targets:
+        later = [x.seq for x in live if x.seq > e.seq]
+        if e.kind == Event.Kind.CREATED:
+            what = "the deal (the start of the game)"
+        else:
+            answer = json.dumps(e.payload.get("answer"))[:60]
+            what = f"{names.get(e.seat, e.seat)}: {answer} ({e.get_kind_display().lower()} via {e.via or '-'})"
+        shown = ", ".join(f"#{s}" for s in later[:12]) + (" …" if len(later) > 12 else "")
+        choices.append(
+            (str(e.seq), f"#{e.seq} {what} — voids {len(later)} step{'s' if len(later) != 1 else ''}: {shown}")
+        )
+    return choices[::-1]
 
 
 @admin.register(Event)

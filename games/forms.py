@@ -100,8 +100,60 @@ def answer_from_post(p: dict[str, Any], post, prefix: str = "answer") -> Any:
     raise IllegalMove("This question cannot be answered from a form.")
 
 
+CLOCK_FIELDS = (
+    "decision_hours",
+    "decision_minutes",
+    "daily_deadline",
+    "timezone",
+    "reminder_hours",
+    "reminder_minutes",
+    "timeout_policy",
+    "bot_after_misses",
+    "vacation_days",
+)
+
+
+def _check_timezone(tz: str) -> str:
+    from zoneinfo import ZoneInfo
+
+    tz = (tz or "").strip()
+    try:
+        ZoneInfo(tz)
+    except (KeyError, ValueError):
+        raise forms.ValidationError(f"“{tz}” is not a timezone name, e.g. Europe/Lisbon.") from None
+    return tz
+
+
+def clean_clock(cleaned: dict[str, Any]) -> list[tuple[str, str]]:
+    """The clock fields' cross-checks, as (field, message) errors; fills the model defaults for blanks."""
+    from .models import Game
+
+    for name in ("timezone", "timeout_policy", "vacation_days"):
+        if cleaned.get(name) in (None, ""):
+            cleaned[name] = Game._meta.get_field(name).get_default()
+    errors = []
+    if cleaned.get("decision_hours") and cleaned.get("decision_minutes"):
+        errors.append(("decision_minutes", "Give the time per decision in hours or in minutes, not both."))
+    if cleaned.get("reminder_hours") and cleaned.get("reminder_minutes"):
+        errors.append(("reminder_minutes", "Give the reminder in hours or in minutes, not both."))
+    per = (cleaned.get("decision_minutes") or 0) * 60 + (cleaned.get("decision_hours") or 0) * 3600
+    remind = (cleaned.get("reminder_minutes") or 0) * 60 + (cleaned.get("reminder_hours") or 0) * 3600
+    if remind and per and remind >= per:
+        errors.append(
+            (
+                "reminder_hours",
+                "The reminder must come before the deadline: make it shorter than the time per decision.",
+            )
+        )
+    if remind and not per and not cleaned.get("daily_deadline"):
+        errors.append(("reminder_hours", "A reminder needs a clock: set a time per decision or a time of day."))
+    if cleaned.get("bot_after_misses") == 0:
+        errors.append(("bot_after_misses", "Leave it empty for never, or give 1 or more."))
+    return errors
+
+
 class NewGameForm(forms.Form):
-    """Step one of a new game: the title, a name and the seats."""
+    """Step one of a new game: the title, a name, the seats, the title's options and the clock."""
 
     title = forms.ChoiceField(choices=title_choices)
     name = forms.CharField(max_length=100)
@@ -122,9 +174,29 @@ class NewGameForm(forms.Form):
                 field = forms.IntegerField(min_value=f.low, max_value=f.high, initial=f.default)
             field.label, field.help_text = f.label, f.help
             self.fields[f"opt_{f.name}"] = field
+        self.fields.update(clock_fields())
+
+    def option_fields(self):
+        return [self[f"opt_{f.name}"] for f in self.schema]
+
+    def clock_fields(self):
+        return [self[name] for name in CLOCK_FIELDS]
 
     def options(self) -> dict[str, Any]:
         return {f.name: self.cleaned_data[f"opt_{f.name}"] for f in self.schema}
+
+    def clock_settings(self) -> dict[str, Any]:
+        """Keyword arguments for services.create_game: the Game's clock fields."""
+        return {name: self.cleaned_data[name] for name in CLOCK_FIELDS}
+
+    def clean_timezone(self) -> str:
+        return _check_timezone(self.cleaned_data.get("timezone") or "UTC")
+
+    def clean(self):
+        cleaned = super().clean()
+        for field, message in clean_clock(cleaned):
+            self.add_error(field, message)
+        return cleaned
 
     def clean_seats(self) -> list[str | None]:
         lines = [ln.strip() for ln in self.cleaned_data["seats"].splitlines() if ln.strip()]
@@ -146,6 +218,173 @@ class NewGameForm(forms.Form):
         return seats
 
 
+def clock_fields() -> dict[str, forms.Field]:
+    """The Game's clock fields as form fields; blanks take the model's defaults."""
+    from .models import Game
+
+    fields = forms.fields_for_model(
+        Game,
+        fields=CLOCK_FIELDS,
+        widgets={"daily_deadline": forms.TimeInput(attrs={"type": "time"}, format="%H:%M")},
+        labels={
+            "decision_hours": "Hours per decision",
+            "decision_minutes": "Minutes per decision",
+            "daily_deadline": "Daily deadline (time of day)",
+            "reminder_hours": "Reminder, hours before",
+            "reminder_minutes": "Reminder, minutes before",
+            "bot_after_misses": "Hand a seat to a bot after this many misses",
+            "vacation_days": "Vacation days a year",
+        },
+    )
+    for name in ("timezone", "timeout_policy", "vacation_days"):
+        fields[name].required = False
+    return fields
+
+
+# --- the seat page's small forms --------------------------------------------------------------
+
+
+class VacationForm(forms.Form):
+    """From and to dates, both days included, in the player's own timezone."""
+
+    starts = forms.DateField(label="From (first day away)", widget=forms.DateInput(attrs={"type": "date"}))
+    ends = forms.DateField(label="To (last day away)", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("starts") and cleaned.get("ends") and cleaned["ends"] < cleaned["starts"]:
+            raise forms.ValidationError("The last day away comes before the first: check the dates.")
+        return cleaned
+
+    def period(self, tz: str):
+        """(starts, ends) as aware datetimes: from the first day's midnight to the midnight after the last."""
+        from datetime import datetime, time, timedelta
+        from zoneinfo import ZoneInfo
+
+        try:
+            zone = ZoneInfo(tz)
+        except (KeyError, ValueError):
+            zone = ZoneInfo("UTC")
+        starts = datetime.combine(self.cleaned_data["starts"], time.min, tzinfo=zone)
+        ends = datetime.combine(self.cleaned_data["ends"] + timedelta(days=1), time.min, tzinfo=zone)
+        return starts, ends
+
+
+PLAN_RANKS = (("first", "First choice"), ("second", "Second choice"), ("third", "Third choice"))
+
+
+class PlanForm(forms.Form):
+    """Up to three answers left in advance, in order, from the options of the question to come."""
+
+    def __init__(self, *args, options=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "(none)")] + [(o["id"], o["label"]) for o in options]
+        for i, (name, label) in enumerate(PLAN_RANKS):
+            self.fields[name] = forms.ChoiceField(choices=choices, required=i == 0, label=label)
+        self.fields["first"].error_messages["required"] = "Pick at least a first choice."
+
+    def answers(self) -> list[str]:
+        picked = [self.cleaned_data.get(name) for name, _ in PLAN_RANKS]
+        return [p for p in picked if p]
+
+    def clean(self):
+        cleaned = super().clean()
+        picked = [cleaned.get(name) for name, _ in PLAN_RANKS]
+        chosen = [p for p in picked if p]
+        if len(set(chosen)) != len(chosen):
+            raise forms.ValidationError("Each choice can be ranked only once.")
+        if picked[2] and not picked[1]:
+            raise forms.ValidationError("Give a second choice before a third.")
+        return cleaned
+
+
+class TalkForm(forms.Form):
+    text = forms.CharField(
+        label="Your message",
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": 2000}),
+        help_text="Plain text, seen by everyone at the table and mailed to them.",
+    )
+
+
+# --- organisers' admin actions ----------------------------------------------------------------
+
+
+class ReasonForm(forms.Form):
+    """Every organiser action is recorded with who did it and why."""
+
+    reason = forms.CharField(
+        max_length=300,
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
+        help_text="Recorded in the game's log with your name.",
+    )
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        # the reason comes last, after what the action needs
+        self.order_fields([n for n in self.fields if n != "reason"] + ["reason"])
+
+
+def _seat_choices(game, people_only: bool = False) -> list[tuple[str, str]]:
+    seats = game.seats.select_related("player")
+    out = []
+    for s in seats:
+        if people_only and (s.player_id is None or s.is_bot):
+            continue
+        who = f"{s.name} <{s.player.email}>" if s.player_id else s.name
+        extra = " (a bot stands in)" if s.stand_in else (" (bot)" if s.is_bot else "")
+        out.append((str(s.index), f"Seat {s.index + 1}: {who}{extra}"))
+    return out
+
+
+class ExtendForm(ReasonForm):
+    hours = forms.FloatField(min_value=0.25, max_value=24 * 30, label="Hours to add", initial=24)
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, game=game, **kwargs)
+        if game is not None:
+            waiting = [(str(s.index), s.name) for s in game.seats.select_related("player").exclude(deadline=None)]
+            self.fields["seat"] = forms.ChoiceField(
+                choices=[("", "Every seat with a deadline")] + waiting, required=False, label="Whose deadline"
+            )
+            self.order_fields(["hours", "seat", "reason"])
+
+
+class SeatPickForm(ReasonForm):
+    people_only = False
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, game=game, **kwargs)
+        self.fields["seat"] = forms.ChoiceField(
+            choices=_seat_choices(game, self.people_only), label="Seat", widget=forms.RadioSelect
+        )
+        self.order_fields([n for n in self.fields if n != "reason"] + ["reason"])
+
+
+class PeopleSeatForm(SeatPickForm):
+    people_only = True
+
+
+class ReplaceForm(SeatPickForm):
+    email = forms.EmailField(label="The new player's email address")
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, game=game, **kwargs)
+        self.order_fields(["seat", "email", "reason"])
+
+
+class RewindForm(ReasonForm):
+    """Pick the step to go back to; every later step is voided (and stays visible in the log)."""
+
+    def __init__(self, *args, game=None, steps=(), **kwargs):
+        super().__init__(*args, game=game, **kwargs)
+        self.fields["step"] = forms.ChoiceField(
+            choices=steps, label="Go back to the table as it was after", widget=forms.RadioSelect
+        )
+        self.order_fields(["step", "reason"])
+
+
 class PreferencesForm(forms.ModelForm):
     """How a player wants to hear from the service; their games go on whatever they pick."""
 
@@ -157,14 +396,7 @@ class PreferencesForm(forms.ModelForm):
         labels = {"unsubscribed": "No email at all (I will check my games myself)"}
 
     def clean_timezone(self) -> str:
-        from zoneinfo import ZoneInfo
-
-        tz = self.cleaned_data["timezone"].strip()
-        try:
-            ZoneInfo(tz)
-        except (KeyError, ValueError):
-            raise forms.ValidationError(f"“{tz}” is not a timezone name, e.g. Europe/Lisbon.") from None
-        return tz
+        return _check_timezone(self.cleaned_data["timezone"])
 
     def clean_digest_hour(self) -> int:
         hour = self.cleaned_data["digest_hour"]

@@ -14,5 +14,11 @@ urlpatterns = [
     path("play/<str:token>/history/", views.seat_history, name="seat-history"),
     path("play/<str:token>/fresh-link/", views.seat_fresh_link, name="seat-fresh-link"),
     path("play/<str:token>/settings/", views.seat_settings, name="seat-settings"),
+    path("play/<str:token>/undo/", views.seat_undo, name="seat-undo"),
+    path("play/<str:token>/take-back/", views.seat_take_back, name="seat-take-back"),
+    path("play/<str:token>/pause/", views.seat_pause_vote, name="seat-pause"),
+    path("play/<str:token>/vacation/", views.seat_vacation, name="seat-vacation"),
+    path("play/<str:token>/plan/", views.seat_plan, name="seat-plan"),
+    path("play/<str:token>/talk/", views.seat_talk, name="seat-talk"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
 ]

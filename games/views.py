@@ -6,12 +6,17 @@ does, through services.submit.
 
 from __future__ import annotations
 
+import hashlib
+from datetime import timedelta
+
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
@@ -19,7 +24,7 @@ from games.engine import IllegalMove, OptionsError
 from games.titles import get_title
 
 from . import forms, links, notify, services
-from .models import DeliveredMail, Event, Game, Seat
+from .models import DeliveredMail, Event, Game, Seat, Vacation
 from .present import score_rows
 
 
@@ -56,6 +61,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 form.cleaned_data["name"],
                 form.options(),
                 form.cleaned_data["seats"],
+                **form.clock_settings(),
             )
         except OptionsError as e:
             form.add_error(None, str(e))
@@ -124,7 +130,11 @@ def _seat_or_error(request: HttpRequest, token: str) -> Seat | HttpResponse:
         )
 
 
+SECTIONS = ("decision", "undo", "takeback", "pause", "vacation", "plan", "talk")
+
+
 def seat(request: HttpRequest, token: str) -> HttpResponse:
+    """The table from one seat, its decision, and the seat's small controls (each POSTs to its own view)."""
     seat = _seat_or_error(request, token)
     if isinstance(seat, HttpResponse):
         return seat
@@ -136,16 +146,26 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     engine = game.engine
     state = game.state
     outcome = engine.outcome(state)
-    prompt = None if outcome else engine.prompts(state).get(seat.index)
-    if game.status != Game.Status.ACTIVE:
-        prompt = None
+    prompts = {} if outcome else engine.prompts(state)
+    prompt = prompts.get(seat.index) if game.status == Game.Status.ACTIVE else None
     view = engine.view(state, seat.index)
-    names = {s.index: s.name for s in game.seats.select_related("player")}
+    seats = list(game.seats.select_related("player"))
+    names = {s.index: s.name for s in seats}
     log = list(enumerate(view.get("log", [])))
     new_from = seat.seen_log or len(log)
     if seat.seen_log != len(log):
         Seat.objects.filter(pk=seat.pk).update(seen_log=len(log))  # a read marker, not game state
+    tz = _reader_tz(seat, game)
+    playing = game.status == Game.Status.ACTIVE
+    person = seat.player_id is not None and not (seat.is_bot and not seat.stand_in)
+    # messages for a control are shown next to it; the rest at the top as usual
+    notes: dict[str, list] = {name: [] for name in SECTIONS}
+    top = []
+    for m in messages.get_messages(request):
+        (notes[m.extra_tags] if m.extra_tags in notes else top).append(m)
     ctx = {
+        "messages": top,
+        "notes": notes,
         "game": game,
         "seat": seat,
         "token": token,
@@ -158,8 +178,130 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "tiebreak": outcome.tiebreak if outcome else "",
         "new_from": new_from,
         "others_waiting": game.to_move,
+        "tz": tz,
+        "my_deadline": notify.local_time(seat.deadline, tz) if prompt else "",
+        "table": _table_rows(game, seats, seat, prompts, tz),
+        "person": person,
+        "playing": playing,
+        "undo": _undo_offer(game, seat) if playing and person and not seat.stand_in else None,
+        "pause_votes": [s.name for s in seats if s.wants_pause and s.player_id and not s.is_bot],
+        "vacation": _vacation_panel(game, seat, tz) if person and game.status != Game.Status.ENDED else None,
+        "plan": _plan_panel(game, seat, prompt) if playing and person and not seat.is_bot else None,
+        "talk": _talk_panel(request, game, seat, tz),
     }
     return render(request, "games/seat.html", ctx)
+
+
+def _reader_tz(seat: Seat, game: Game) -> str:
+    return seat.player.timezone if seat.player_id and seat.player.timezone else game.timezone
+
+
+def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str) -> list[dict]:
+    """Who sits where: asked now and due when, away until when, played by a bot for whom."""
+    now = timezone.now()
+    away: dict[int, list[str]] = {}
+    for v in Vacation.objects.filter(seat__game=game, ends__gt=now).order_by("starts"):
+        until = notify.local_time(v.ends, tz)
+        text = (
+            f"on vacation until {until}"
+            if v.starts <= now
+            else f"away from {notify.local_time(v.starts, tz)} until {until}"
+        )
+        away.setdefault(v.seat_id, []).append(text)
+    rows = []
+    for s in seats:
+        rows.append(
+            {
+                "name": s.name,
+                "me": s.pk == me.pk,
+                "asked": s.index in prompts,
+                "deadline": notify.local_time(s.deadline, tz) if s.index in prompts else "",
+                "away": away.get(s.pk, []),
+                "stand_in": s.stand_in,
+                "bot": s.is_bot and not s.stand_in,
+                "wants_pause": s.wants_pause,
+            }
+        )
+    return rows
+
+
+def _undo_offer(game: Game, seat: Seat) -> dict | None:
+    """The undo button, or why not: only while this seat's answer is the last thing played (no nagging)."""
+    voided = {
+        seq
+        for payload in game.events.filter(kind=Event.Kind.ADMIN, payload__has_key="voids").values_list(
+            "payload", flat=True
+        )
+        for seq in payload["voids"]
+    }
+    last = game.events.filter(kind__in=services.PLAYED).exclude(seq__in=voided).order_by("-seq").first()
+    if (
+        last is None
+        or last.seat != seat.index
+        or last.kind != Event.Kind.ANSWER
+        or last.via not in services.PEOPLE_VIAS
+    ):
+        return None
+    # the verdict replays the log, so it is kept per (game, version, seat): it cannot change until the version does
+    key = "undo-refusal:" + hashlib.sha256(f"{game.seed}:{game.version}:{seat.pk}".encode()).hexdigest()[:32]
+    why = cache.get(key)
+    if why is None:
+        why = services.undo_refusal(game, seat)
+        cache.set(key, why, 3600)
+    return {"why": why}
+
+
+def _vacation_panel(game: Game, seat: Seat, tz: str) -> dict:
+    now = timezone.now()
+    year_ago = now - timedelta(days=365)
+    used = sum(((v.ends - v.starts) for v in seat.vacations.filter(ends__gt=year_ago)), timedelta(0))
+    mine = [
+        {"starts": notify.local_time(v.starts, tz), "ends": notify.local_time(v.ends, tz)}
+        for v in seat.vacations.filter(ends__gt=now)
+    ]
+    return {
+        "allowance": game.vacation_days,
+        "used": round(used.total_seconds() / 86400, 1),
+        "mine": mine,
+        "form": forms.VacationForm(),
+    }
+
+
+def _upcoming(game: Game, seat: Seat):
+    """The question this seat will most likely be asked next, if the title says and it is a single pick."""
+    upcoming = getattr(game.engine, "upcoming", None)
+    if upcoming is None:
+        return None
+    nxt = upcoming(game.state, seat.index)
+    return nxt if nxt is not None and getattr(nxt, "kind", "") == "choose" else None
+
+
+def _plan_panel(game: Game, seat: Seat, prompt) -> dict | None:
+    nxt = None if prompt else _upcoming(game, seat)
+    if nxt is None and not seat.plan:
+        return None
+    labels = {o.id: o.label for o in nxt.options} if nxt else {}
+    options = [{"id": o.id, "label": o.label} for o in nxt.options] if nxt else []
+    return {
+        "prompt": nxt.to_dict() if nxt else None,
+        "key": services.prompt_key(nxt) if nxt else "",
+        "form": forms.PlanForm(options=options) if nxt else None,
+        "current": [labels.get(a, str(a)) for a in seat.plan],
+    }
+
+
+def _talk_panel(request: HttpRequest, game: Game, seat: Seat, tz: str) -> dict:
+    board = game.messages.order_by("-created_at", "-id")[:100]
+    draft = request.session.get(_draft_key(seat), "")
+    return {
+        "messages": [{"author": m.author, "text": m.text, "when": notify.local_time(m.created_at, tz)} for m in board],
+        "form": forms.TalkForm(initial={"text": draft}),
+        "open": game.status != Game.Status.DRAFT and seat.player_id is not None,
+    }
+
+
+def _draft_key(seat: Seat) -> str:
+    return f"talk-draft-{seat.pk}"
 
 
 def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
@@ -168,8 +310,8 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
     try:
         expected = int(request.POST.get("version", ""))
     except ValueError:
-        messages.error(request, "This form is incomplete; here is the table as it is now.")
-        return redirect(here)
+        messages.error(request, "This form is incomplete; here is the table as it is now.", extra_tags="decision")
+        return redirect(here + "#decision")
     engine = game.engine
     prompt = engine.prompts(game.state).get(seat.index) if game.state is not None else None
     try:
@@ -177,12 +319,142 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
         answer = forms.answer_from_post(prompt.to_dict(), request.POST) if prompt else None
         services.submit(game.pk, seat.index, answer, expected, via="web", prompt_key=request.POST.get("prompt_key"))
     except IllegalMove as e:
-        messages.error(request, f"{e} Nothing was played.")
+        messages.error(request, f"{e} Nothing was played.", extra_tags="decision")
     except services.SubmitError as e:
-        messages.error(request, e.message)
+        messages.error(request, e.message, extra_tags="decision")
     else:
-        messages.success(request, "Played.")
+        messages.success(request, "Played.", extra_tags="decision")
     return redirect(here + "#decision")
+
+
+# --- the seat's small controls: each a POST of its own, then back to the page ----------------
+
+
+def _control(request: HttpRequest, token: str, section: str, act) -> HttpResponse:
+    """Find the seat, run `act(seat)` -> a success message; a SubmitError becomes a message and changes nothing."""
+    seat = _seat_or_error(request, token)
+    if isinstance(seat, HttpResponse):
+        return seat
+    try:
+        done = act(seat)
+    except services.SubmitError as e:
+        messages.error(request, e.message, extra_tags=section)
+    else:
+        if done:
+            messages.success(request, done, extra_tags=section)
+    return redirect(reverse("seat", args=[token]) + f"#{section}")
+
+
+def _same_version(request: HttpRequest, seat: Seat) -> None:
+    try:
+        expected = int(request.POST.get("version", ""))
+    except ValueError:
+        raise services.SubmitError(
+            "This form is incomplete; nothing was changed. Here is the table as it is now.", "form"
+        ) from None
+    if expected != Game.objects.values_list("version", flat=True).get(pk=seat.game_id):
+        raise services.SubmitError(
+            "The table changed since you opened this page, so nothing was changed. Here it is as it is now.", "stale"
+        )
+
+
+@require_POST
+def seat_undo(request: HttpRequest, token: str) -> HttpResponse:
+    def act(seat: Seat) -> str:
+        _same_version(request, seat)
+        services.undo(seat)
+        return "Your last answer was taken back: answer again."
+
+    return _control(request, token, "undo", act)
+
+
+@require_POST
+def seat_take_back(request: HttpRequest, token: str) -> HttpResponse:
+    def act(seat: Seat) -> str:
+        services.take_back_seat(seat)
+        return "Your seat is yours again: the bot has stepped aside."
+
+    return _control(request, token, "takeback", act)
+
+
+@require_POST
+def seat_pause_vote(request: HttpRequest, token: str) -> HttpResponse:
+    def act(seat: Seat) -> str:
+        if seat.player_id is None or (seat.is_bot and not seat.stand_in):
+            raise services.SubmitError("Only a player can agree to pause.", "not_a_person")
+        yes = request.POST.get("agree") == "yes"
+        if services.vote_pause(seat, yes):
+            return "Everyone agreed: the game is paused, and every clock has stopped."
+        if yes:
+            return "You agreed to pause. The game pauses when every player has agreed."
+        return "You no longer agree to pause."
+
+    return _control(request, token, "pause", act)
+
+
+@require_POST
+def seat_vacation(request: HttpRequest, token: str) -> HttpResponse:
+    def act(seat: Seat) -> str:
+        if seat.player_id is None:
+            raise services.SubmitError("A bot seat takes no vacations.", "not_a_person")
+        form = forms.VacationForm(request.POST)
+        if not form.is_valid():
+            errors = [e for field_errors in form.errors.values() for e in field_errors]
+            raise services.SubmitError(" ".join(errors) + " Nothing was saved.", "form")
+        tz = _reader_tz(seat, seat.game)
+        starts, ends = form.period(tz)
+        services.declare_vacation(seat, starts, ends)
+        return (
+            f"Vacation saved: away from {notify.local_time(starts, tz)} until {notify.local_time(ends, tz)}. "
+            "Your clock stops while you are away."
+        )
+
+    return _control(request, token, "vacation", act)
+
+
+@require_POST
+def seat_plan(request: HttpRequest, token: str) -> HttpResponse:
+    def act(seat: Seat) -> str:
+        if request.POST.get("clear"):
+            services.set_plan(seat, [])
+            return "Your answers left in advance were cleared."
+        game = seat.game
+        nxt = _upcoming(game, seat) if game.state is not None else None
+        if nxt is None:
+            raise services.SubmitError(
+                "There is no question to answer in advance right now. Nothing was saved.", "no_plan"
+            )
+        if request.POST.get("key") != services.prompt_key(nxt):
+            raise services.SubmitError(
+                "The choices changed since you opened the page, so nothing was saved. Here they are as they are now.",
+                "stale",
+            )
+        form = forms.PlanForm(request.POST, options=[{"id": o.id, "label": o.label} for o in nxt.options])
+        if not form.is_valid():
+            errors = [e for field_errors in form.errors.values() for e in field_errors]
+            raise services.SubmitError(" ".join(errors) + " Nothing was saved.", "form")
+        services.set_plan(seat, form.answers())
+        return "Saved: when the question reaches you, your first choice that is still possible is played."
+
+    return _control(request, token, "plan", act)
+
+
+@require_POST
+def seat_talk(request: HttpRequest, token: str) -> HttpResponse:
+    def act(seat: Seat) -> str:
+        text = request.POST.get("text", "")
+        if seat.player_id is None:
+            raise services.SubmitError("Only a player can post to the board.", "not_a_person")
+        try:
+            services.post_message(seat, text)
+        except services.SubmitError:
+            if text.strip():
+                request.session[_draft_key(seat)] = text[:2000]  # keep what they wrote for another try
+            raise
+        request.session.pop(_draft_key(seat), None)
+        return "Your message is on the board."
+
+    return _control(request, token, "talk", act)
 
 
 @require_POST
