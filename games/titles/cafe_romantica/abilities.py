@@ -13,8 +13,26 @@ Cards = dict[str, Any]
 Seat = dict[str, Any]
 
 
+_EFFECTS: dict[int, tuple[Seat, Cards, list[dict[str, Any]]]] = {}
+
+
 def effects(cards: Cards, seat: Seat) -> list[dict[str, Any]]:
-    """Every effect working for a seat: manager, completed agendas, owned focus cards."""
+    """Every effect working for a seat: manager, completed agendas, owned focus cards.
+
+    Memoised on the seat dict itself (held, so its id is not recycled): apply never changes a seat
+    dict in place, it makes a new one. Callers must not change the list returned.
+    """
+    hit = _EFFECTS.get(id(seat))
+    if hit is not None and hit[0] is seat and hit[1] is cards:
+        return hit[2]
+    out = _effects(cards, seat)
+    if len(_EFFECTS) > 256:
+        _EFFECTS.clear()
+    _EFFECTS[id(seat)] = (seat, cards, out)
+    return out
+
+
+def _effects(cards: Cards, seat: Seat) -> list[dict[str, Any]]:
     out = []
     if seat["manager"] is not None:
         out.append(cards["managers"][seat["manager"]]["effect"])

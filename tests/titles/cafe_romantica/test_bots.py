@@ -13,7 +13,9 @@ from games.engine import IllegalMove, step_rng
 from games.titles.cafe_romantica import TITLE
 
 
-def play(players: int, seed: str, options: dict | None = None, answer=None, check: bool = True) -> dict:
+def play(
+    players: int, seed: str, options: dict | None = None, answer=None, check: bool = True, frozen: bool = False
+) -> dict:
     state = TITLE.setup([f"Bot {i}" for i in range(players)], dict(options or {}), step_rng(seed, 0))
     seq = 0
     while TITLE.outcome(state) is None:
@@ -24,7 +26,11 @@ def play(players: int, seed: str, options: dict | None = None, answer=None, chec
         r = step_rng(seed, seq)
         a = answer(state, seat, prompts[seat], r) if answer else TITLE.bot_answer(state, seat, r)
         prompts[seat].validate(a)
-        state = TITLE.apply(state, seat, a, r)
+        before = json.dumps(state, sort_keys=True) if frozen else None
+        new = TITLE.apply(state, seat, a, r)
+        if frozen:
+            assert json.dumps(state, sort_keys=True) == before, "apply changed its input"
+        state = new
         if check:
             TITLE.check_invariants(state)  # includes the JSON round trip of the state
         assert seq < 5000, "the game does not end"
@@ -61,7 +67,8 @@ def random_answer(state, seat, prompt, r: random.Random):
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 4), st.integers(0, 10**6), st.booleans(), st.integers(1, 12))
 def test_random_legal_answers_keep_invariants(players, seed, pooling, cap):
-    state = play(players, f"rand-{seed}", {"pooling": pooling, "turn_cap": cap}, answer=random_answer)
+    options = {"pooling": pooling, "turn_cap": cap}
+    state = play(players, f"rand-{seed}", options, answer=random_answer, frozen=True)
     assert TITLE.turns_played(state) <= cap
     assert TITLE.outcome(state).winners
 
