@@ -27,7 +27,7 @@ class Action:
 
 
 def _faces(faces: list[int]) -> str:
-    return "every roll" if len(faces) == 6 else "on " + ", ".join(map(str, faces))
+    return "on every roll" if len(faces) == 6 else "on " + ", ".join(map(str, faces))
 
 
 _DETAIL: dict[int, tuple[dict[str, Any], str]] = {}

@@ -76,7 +76,9 @@ def roll_and_shine(state: State, rng: random.Random) -> None:
                 dice[i] = rng.randint(1, 6)
                 rolls[i].append(dice[i])
     max_done = max(len(s["done"]) for s in seats)
-    lines = [f"Turn {state['turn']}. Rolls: " + ", ".join(_roll_text(state["names"][i], rolls[i]) for i in range(n))]
+    lines = [
+        f"Turn {state['turn']}. Rolls: " + "; ".join(_roll_text(state["names"][i], rolls[i]) for i in range(n)) + "."
+    ]
     rivals = []
     for i, s in enumerate(seats):
         others = dice[:i] + dice[i + 1 :]
@@ -94,14 +96,16 @@ def roll_and_shine(state: State, rng: random.Random) -> None:
                 if took:
                     seats[j]["hearts"] -= took
                     seats[i]["hearts"] += took
-                    lines.append(f"{state['names'][i]}'s Delinquent streak takes {took} ♥ from {state['names'][j]}.")
+                    lines.append(
+                        f"{state['names'][i]} takes {took} ♥ from {state['names'][j]}, who rolled the same number."
+                    )
     state["seats"] = seats
     state["rolls"], state["dice"] = rolls, dice
     state["log"] = state["log"] + [entry(line) for line in lines]
 
 
 def _roll_text(name: str, roll: list[int]) -> str:
-    return f"{name} {roll[0]}" if len(roll) == 1 else f"{name} {roll[0]}, rolled again: {roll[1]}"
+    return f"{name} {roll[0]}" if len(roll) == 1 else f"{name} {roll[0]}, rolled again {roll[1]}"
 
 
 def bidders(state: State) -> list[int]:
