@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 from typing import Any
 
+import pytest
+
+from games.engine import IllegalMove
 from games.titles.cafe_romantica import TITLE, load_cardset
 
 CARDS = load_cardset()
@@ -93,3 +97,28 @@ def put_in_field(state: dict[str, Any], slot: int, card_id: str) -> dict[str, An
         state["deck"].append(old)
     state["field"][slot] = card_id
     return state
+
+
+class Dice(random.Random):
+    """A generator whose die rolls are scripted (shuffles stay seeded)."""
+
+    def __init__(self, rolls: list[int]):
+        super().__init__("dice")
+        self.rolls = list(rolls)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.rolls.pop(0)
+
+
+def illegal(state, seat_, answer) -> str:
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(IllegalMove) as e:
+        TITLE.apply(state, seat_, answer, rng())
+    assert json.dumps(state, sort_keys=True) == before
+    return str(e.value)
+
+
+def field_state(card: str = "gentleman-1", hearts: tuple[int, ...] = (5, 5, 5)) -> dict[str, Any]:
+    """Three drafted seats in the action phase, `card` in the field's bottom row, order 0, 1, 2."""
+    state = put_in_field(drafted(3), 4, card)
+    return acting(state, [0, 1, 2], hearts=list(hearts))
