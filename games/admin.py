@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import json
 from zoneinfo import ZoneInfo
 
@@ -294,10 +293,7 @@ class GameAdmin(admin.ModelAdmin):
     def resend_last(self, request, queryset):
         def do(game, data):
             seat = game.seats.select_related("player").get(index=int(data["seat"]))
-            kwargs = (
-                {"reason": data["reason"]} if "reason" in inspect.signature(services.resend_last).parameters else {}
-            )
-            services.resend_last(seat, request.user, **kwargs)
+            services.resend_last(seat, request.user, reason=data["reason"])
             return f"the current question was sent again to {seat.name}."
 
         return self._ask(

@@ -344,7 +344,7 @@ def _play_plan(game: Game, seat: Seat, prompts: dict) -> None:
         if game.status != Game.Status.ACTIVE or seat.index not in prompts:
             return
         for answer in plan:
-            sid = transaction.savepoint()
+            sid = transaction.savepoint_create()
             try:
                 _play(game, prompts, seat.index, answer, "conditional", None, Event.Kind.ANSWER)
             except SubmitError:
@@ -653,21 +653,15 @@ def undo(seat: Seat) -> Event:
         why_not = undo_refusal(game, seat)
         if why_not:
             raise SubmitError(why_not, "no_undo")
-        last = _live_played(game)[-1]
+        last = last_played(game)
         return _void(game, [last.seq], "undo", None, seat.index, "web", undoing=seat.index)
 
 
 def undo_refusal(game: Game, seat: Seat) -> str:
     """Why this seat cannot undo now, in words; empty when it can."""
-    played = _live_played(game)
-    if (
-        not played
-        or played[-1].seat != seat.index
-        or played[-1].kind != Event.Kind.ANSWER
-        or played[-1].via not in PEOPLE_VIAS
-    ):
+    last = last_played(game)
+    if last is None or last.seat != seat.index or last.kind != Event.Kind.ANSWER or last.via not in PEOPLE_VIAS:
         return "There is no answer of yours to take back: someone else has acted since, or you have not answered."
-    last = played[-1]
     if game.events.filter(seq__gt=last.seq, kind=Event.Kind.ADMIN).exclude(payload__action="vacation").exists():
         return "The game was changed by the organiser since your answer, so it cannot be taken back."
     before, _ = replay(game, upto=last.seq - 1)
@@ -690,8 +684,9 @@ def _revealed(engine: Title, before, after, seat: int) -> bool:
     return bool(seen(after) - seen(before))
 
 
-def _live_played(game: Game) -> list[Event]:
-    return list(game.events.filter(kind__in=PLAYED).exclude(seq__in=_voided(game)).order_by("seq"))
+def last_played(game: Game) -> Event | None:
+    """The last answer or timeout that still counts (not voided by a rewind or an undo)."""
+    return game.events.filter(kind__in=PLAYED).exclude(seq__in=_voided(game)).order_by("-seq").first()
 
 
 def _void(
@@ -730,14 +725,14 @@ def end_game(game: Game, actor=None, reason: str = "") -> None:
             notify.notice(game, seat, f"{game.name} was ended", f"The organiser ended {game.name}. {reason}".strip())
 
 
-def resend_last(seat: Seat, actor=None) -> None:
+def resend_last(seat: Seat, actor=None, reason: str = "") -> None:
     """Send this seat its current question again (a fresh copy with a fresh link)."""
     with transaction.atomic():
         game = _locked(seat.game_id)
         prompt = game.engine.prompts(game.state).get(seat.index) if game.state else None
         if prompt is None or seat.is_bot:
             raise SubmitError("This seat is not being asked anything now.", "not_asked")
-        _note(game, "resend", actor, seat=seat.index)
+        _note(game, "resend", actor, seat=seat.index, reason=reason)
         notify.your_move(game, seat, game.engine.view(game.state, seat.index), prompt)
 
 

@@ -27,6 +27,9 @@ from . import forms, links, notify, services
 from .models import DeliveredMail, Event, Game, Seat, Vacation
 from .present import score_rows
 
+# the page shows the newest lines; the history page steps through all of them
+LOG_LINES = 60
+
 
 def home(request: HttpRequest) -> HttpResponse:
     games = []
@@ -170,7 +173,8 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "seat": seat,
         "token": token,
         "view": view,
-        "log": log[::-1],
+        "log": log[-LOG_LINES:][::-1],
+        "log_hidden": max(len(log) - LOG_LINES, 0),
         "prompt": prompt.to_dict() if prompt else None,
         "prompt_html": forms.render_prompt(prompt.to_dict()) if prompt else "",
         "prompt_key": services.prompt_key(prompt) if prompt else "",
@@ -227,14 +231,7 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
 
 def _undo_offer(game: Game, seat: Seat) -> dict | None:
     """The undo button, or why not: only while this seat's answer is the last thing played (no nagging)."""
-    voided = {
-        seq
-        for payload in game.events.filter(kind=Event.Kind.ADMIN, payload__has_key="voids").values_list(
-            "payload", flat=True
-        )
-        for seq in payload["voids"]
-    }
-    last = game.events.filter(kind__in=services.PLAYED).exclude(seq__in=voided).order_by("-seq").first()
+    last = services.last_played(game)
     if (
         last is None
         or last.seat != seat.index
@@ -511,7 +508,8 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
             "ended": ended,
             "names": names,
             "as_seat": as_seat,
-            "log": list(enumerate(view.get("log", [])))[::-1],
+            "log": list(enumerate(view.get("log", [])))[-LOG_LINES:][::-1],
+            "log_hidden": max(len(view.get("log", [])) - LOG_LINES, 0),
         },
     )
 
