@@ -31,7 +31,7 @@ def check_invariants(state: dict[str, Any]) -> None:
     # the card set is checked once per set and the log by its latest entries: both are shared,
     # never changed in place (a new entry makes a new list), so this covers the whole state
     rest = {k: v for k, v in state.items() if k not in ("cards", "log")}
-    rest["log_tail"] = state["log"][-40:]
+    rest["log_tail"] = state["log"][-LOG_TAIL:]
     assert json.loads(json.dumps(rest)) == rest, "the state is not plain JSON"
     if not any(c is cards for c in _CHECKED_SETS):
         assert json.loads(json.dumps(cards)) == cards, "the card set is not plain JSON"
