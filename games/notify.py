@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import css_inline
 from django.conf import settings
 from django.core import signing
 from django.db import transaction
@@ -22,9 +23,17 @@ from django.utils.crypto import salted_hmac
 
 from . import links
 from .models import Game, Message, Notification, Seat
-from .present import score_rows
+from .present import score_rows, table_template
 
 UNSUBSCRIBE_SALT = "games.unsubscribe"
+# mail clients ignore style sheets: every <style> rule becomes style="" attributes, and the tag goes
+_INLINER = css_inline.CSSInliner(keep_style_tags=False, keep_link_tags=False, load_remote_stylesheets=False)
+
+
+def inline_css(html: str) -> str:
+    return _INLINER.inline(html) if "<style" in html else html
+
+
 REPLY_SALT = "games.reply"
 
 
@@ -134,6 +143,7 @@ def _queue(
     ctx = {
         "game": game,
         "seat": seat,
+        "email_table": table_template(game.title, "email") if game else None,
         "subject": subject,
         "tz": user.timezone if user else "UTC",
         "unsubscribe_url": unsubscribe_url(user) if user else "",
@@ -154,7 +164,7 @@ def _queue(
         kind=kind,
         subject=subject[:200],
         body_text=render_to_string(f"emails/{template}.txt", ctx),
-        body_html=render_to_string(f"emails/{template}.html", ctx),
+        body_html=inline_css(render_to_string(f"emails/{template}.html", ctx)),
         headers=headers,
         **extra,
     )

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
+
+from django.template.loader import select_template
 
 
 def score_rows(outcome, names: dict[int, str]) -> list[dict[str, Any]]:
@@ -16,3 +19,15 @@ def score_rows(outcome, names: dict[int, str]) -> list[dict[str, Any]]:
         }
         for i in sorted(outcome.scores, key=lambda i: -outcome.scores[i])
     ]
+
+
+@cache
+def table_template(slug: str, medium: str = "page"):
+    """The title's own drawing of the table if it has one, else the generic panels.
+
+    page: templates/games/titles/<slug>/table.html (SVG and layout, may enhance the form);
+    email: templates/emails/titles/<slug>/table.html (HTML tables, CSS inlined when sent).
+    """
+    if medium == "email":
+        return select_template([f"emails/titles/{slug}/table.html", "emails/_table.html"])
+    return select_template([f"games/titles/{slug}/table.html", "games/_panels.html"])

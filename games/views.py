@@ -25,7 +25,7 @@ from games.titles import get_title
 
 from . import forms, links, notify, services
 from .models import DeliveredMail, Event, Game, Seat, Vacation
-from .present import score_rows
+from .present import score_rows, table_template
 
 # the page shows the newest lines; the history page steps through all of them
 LOG_LINES = 60
@@ -84,7 +84,14 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "games/game_detail.html",
-        {"game": game, "seats": seats, "view": view, "rows": rows, "tiebreak": outcome.tiebreak if outcome else ""},
+        {
+            "game": game,
+            "seats": seats,
+            "view": view,
+            "table_template": table_template(game.title),
+            "rows": rows,
+            "tiebreak": outcome.tiebreak if outcome else "",
+        },
     )
 
 
@@ -173,6 +180,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "seat": seat,
         "token": token,
         "view": view,
+        "table_template": table_template(game.title),
         "log": log[-LOG_LINES:][::-1],
         "log_hidden": max(len(log) - LOG_LINES, 0),
         "prompt": prompt.to_dict() if prompt else None,
@@ -501,6 +509,7 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
             "seat": seat,
             "token": token,
             "view": view,
+            "table_template": table_template(game.title),
             "step": step,
             "last": steps[-1],
             "prev": step - 1 if step > 0 else None,

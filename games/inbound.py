@@ -1,0 +1,406 @@
+"""Replies by email: anymail's inbound webhook hands each received message to `receive`.
+
+A reply is matched to its seat by the signed reply address it was sent to (games.notify), and
+must come from the address the seat's player was invited with. The answer is read from the top
+of the body (quoted text and signatures are dropped) and goes through the one write path,
+services.submit (via="email"), exactly like a web form. Table-talk replies post to the board.
+
+What happens to each kind of message:
+
+- not addressed to a reply address of ours (no recipient looks like one): ignored, logged;
+- an automatic reply (vacation notice, bounce: RFC 3834 headers): ignored, logged, so a
+  responder and our "could not be played" email can never ping-pong;
+- addressed to something that looks like a reply address (our prefix at REPLY_DOMAIN) but whose
+  signature does not hold (cut short, tampered with, or revoked because the seat got a new player):
+  the sender is told "this reply address is not valid" with no game details, but only when the
+  sender is a person this service already knows (an account exists for the address). A stranger
+  forging mail to a made-up address gets nothing, so the service cannot be used to send mail to
+  arbitrary third parties (backscatter);
+- a genuine address from another sender: "not sent from the address this seat was invited with",
+  no game details, nothing changed;
+- a genuine address from the seat's player: the answer is played, or the player is told why not
+  (with the question again and their link), nothing changed. A played answer gets no reply of its
+  own: the game's next email follows as usual. One exception: when the same seat is asked the next
+  step of its turn at once, the service sends no email (a web player sees that step on the page),
+  so the email player is mailed it here, or their turn would stall until the deadline;
+- a reply to an old email (the seat answered since, or is asked something else now) is not read
+  against the new question: the service refuses it ("already answered", "the table changed").
+
+Quoted text and signatures are cut by `reply_lines`, a small function of our own: the reply-parser
+libraries on PyPI (mail-parser-reply, email-reply-parser) each missed some of the common formats
+tested in tests/test_inbound.py (mobile footers, "-- " signatures, Thunderbird's reply below the
+quote, non-English attribution lines).
+
+Nothing is accepted unless anymail checks the webhook's basic auth (ANYMAIL["WEBHOOK_SECRET"]);
+without that secret configured anyone could post a forged From, so the handler ignores everything.
+
+Each message is handled in one transaction; a refused reply never raises (the ESP must not retry
+it), while a bug does (HTTP 500, so the ESP retries later and nothing half-done is kept). Log
+lines carry the seat id and the outcome only: never the body, the sender or the reply address.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from email.utils import getaddresses, parseaddr
+from html import unescape
+from html.parser import HTMLParser
+from typing import Any
+
+from anymail.signals import inbound
+from django.conf import settings
+from django.db import transaction
+from django.dispatch import receiver
+
+from . import links, notify, services
+from .engine import IllegalMove
+from .models import Game, Notification, Seat
+from .services import SubmitError
+
+log = logging.getLogger(__name__)
+
+INVALID_ADDRESS = (
+    "This reply address is not valid: it may belong to an older email whose seat has a new player, "
+    "or your mail program may have changed it. Nothing was played. Please reply to your latest email, "
+    "or use the link in it."
+)
+WRONG_SENDER = (
+    "Your reply was not sent from the address this seat was invited with, so nothing was played. "
+    "Please reply from the address the game's emails are sent to, or use the link in them."
+)
+NO_ANSWER = "We found no answer at the top of your reply. Write the number of your choice on the first line."
+NO_MESSAGE = "We found no message at the top of your reply, so nothing was posted."
+
+
+# --- the signal handler ----------------------------------------------------------------------
+
+
+@receiver(inbound, dispatch_uid="games.inbound.receive")
+def receive(sender=None, event=None, esp_name: str = "", **kwargs) -> str:
+    """Handle one inbound message; returns the outcome (for tests and logs). Raises only on a bug."""
+    if not settings.ANYMAIL.get("WEBHOOK_SECRET"):
+        log.warning("inbound mail ignored: ANYMAIL_WEBHOOK_SECRET is not set, so the webhook is not authenticated")
+        return "no_webhook_secret"
+    message = event.message
+    if _automatic(message):
+        log.info("inbound mail ignored: automatic reply")
+        return "automatic"
+    from_addr = address_of(message.from_email)
+    if not from_addr or from_addr == address_of(settings.DEFAULT_FROM_EMAIL):
+        log.info("inbound mail ignored: no usable sender")
+        return "no_sender"
+    found, looks_ours = find_reply_address(recipients(message))
+    if found is None:
+        if looks_ours and _known_person(from_addr):
+            with transaction.atomic():
+                notify.reply_problem(None, from_addr, INVALID_ADDRESS, None)
+            log.info("inbound reply refused: reply address not valid (sender told)")
+            return "invalid_address"
+        log.info("inbound mail ignored: %s", "reply address not valid" if looks_ours else "not a reply address")
+        return "invalid_address" if looks_ours else "not_ours"
+    seat, kind, version, key = found
+    player = address_of(seat.player.email) if seat.player_id and not (seat.is_bot and not seat.stand_in) else ""
+    if from_addr != player:
+        with transaction.atomic():
+            notify.reply_problem(None, from_addr, WRONG_SENDER, None)
+        log.info("inbound reply seat=%s refused: wrong sender", seat.pk)
+        return "wrong_sender"
+    if kind not in ("a", "t"):
+        log.warning("inbound reply seat=%s ignored: unknown reply kind", seat.pk)
+        return "unknown_kind"
+    with transaction.atomic():
+        outcome = _talk(seat, message) if kind == "t" else _answer(seat, message, version, key)
+    log.info("inbound reply seat=%s kind=%s outcome=%s", seat.pk, kind, outcome)
+    return outcome
+
+
+def _answer(seat: Seat, message, version: int, key: str) -> str:
+    """Play the reply's answer for the seat's current question, or tell the player why not."""
+    game = seat.game
+    current = game.engine.prompts(game.state).get(seat.index) if game.state else None
+    answer = None  # not asked now, or asked something else: the service says why (answered, moved on)
+    if current is not None and key and services.prompt_key(current).startswith(key):
+        parts = len(getattr(current, "parts", ()) or ()) or 1
+        text = answer_text(body_of(message), parts)
+        try:
+            if not text:
+                raise IllegalMove(NO_ANSWER)
+            answer = current.parse_text(text)
+        except IllegalMove as e:
+            _problem(seat, str(e) or NO_ANSWER)
+            return "illegal"
+    mailed_before = Notification.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+    try:
+        applied = services.submit(game.pk, seat.index, answer, version, via="email", prompt_key=key)
+    except SubmitError as e:
+        _problem(seat, e.message)
+        return e.code
+    _next_step(applied.game, seat.pk, mailed_before)
+    return "played"
+
+
+def _next_step(game: Game, seat_pk: int, mailed_before: int) -> None:
+    """Mail the next step of the same turn, if the seat is asked again at once.
+
+    A run of steps to one seat gets one email per wait, since the page shows the next step as soon
+    as a step is posted. A player answering by email has no page open: without this their turn
+    would stall at the second step until the deadline. (Never twice: not if the service mailed it.)
+    """
+    seat = Seat.objects.select_related("player").get(pk=seat_pk)
+    prompt = game.engine.prompts(game.state).get(seat.index) if game.status == Game.Status.ACTIVE else None
+    if prompt is None or seat.is_bot or seat.plan:
+        return
+    if Notification.objects.filter(pk__gt=mailed_before, seat=seat, kind=Notification.Kind.YOUR_MOVE).exists():
+        return
+    notify.your_move(game, seat, game.engine.view(game.state, seat.index), prompt)
+
+
+def _talk(seat: Seat, message) -> str:
+    text = talk_text(body_of(message))
+    try:
+        if not text:
+            raise SubmitError(NO_MESSAGE, "empty")
+        services.post_message(seat, text, via="email")
+    except SubmitError as e:
+        notify.reply_problem(seat, seat.player.email, e.message, None, links.url_for(seat))
+        return e.code
+    return "posted"
+
+
+def _problem(seat: Seat, problem: str) -> None:
+    """Tell the seat's own player why their reply was not played, with the question as it stands now."""
+    game = Game.objects.get(pk=seat.game_id)
+    asked = game.state is not None and game.status != Game.Status.ENDED
+    prompt = game.engine.prompts(game.state).get(seat.index) if asked else None
+    notify.reply_problem(seat, seat.player.email, problem, prompt.to_dict() if prompt else None, links.url_for(seat))
+
+
+# --- addresses -------------------------------------------------------------------------------
+
+
+def address_of(value: Any) -> str:
+    """The bare, lower-cased address of "Name <addr>", an anymail EmailAddress, or a plain address."""
+    if value is None:
+        return ""
+    spec = getattr(value, "addr_spec", None)
+    if spec is None:
+        spec = parseaddr(str(value))[1]
+    return spec.strip().lower()
+
+
+def recipients(message) -> list[str]:
+    """Where the message was delivered: the envelope recipient first, then To and Cc (deduplicated)."""
+    found: list[str] = []
+    envelope = getattr(message, "envelope_recipient", None)
+    if envelope:
+        found += [a for _, a in getaddresses([str(envelope)])]
+    for field in (message.to, message.cc):
+        found += [address_of(a) for a in field or []]
+    out: list[str] = []
+    for a in (x.strip().lower() for x in found):
+        if a and a not in out:
+            out.append(a)
+    return out
+
+
+def looks_like_reply_address(address: str) -> bool:
+    local, _, domain = address.lower().rpartition("@")
+    return local.startswith(settings.REPLY_LOCAL_PREFIX.lower()) and domain == settings.REPLY_DOMAIN.lower()
+
+
+def find_reply_address(addresses: list[str]) -> tuple[tuple[Seat, str, int, str] | None, bool]:
+    """(the first genuine reply address's (seat, kind, version, key), whether any address looked like ours)."""
+    looks_ours = False
+    for address in addresses:
+        if "@" not in address:
+            continue
+        looks_ours = looks_ours or looks_like_reply_address(address)
+        found = notify.read_reply_address(address)
+        if found is not None:
+            return found, True
+    return None, looks_ours
+
+
+def _known_person(address: str) -> bool:
+    from accounts.models import User
+
+    return User.objects.filter(email__iexact=address).exists()
+
+
+def _automatic(message) -> bool:
+    """RFC 3834 automatic replies and bounces, which must never be answered."""
+    auto = (message.get("Auto-Submitted") or "no").strip().lower()
+    precedence = (message.get("Precedence") or "").strip().lower()
+    return (
+        auto != "no"
+        or precedence in {"bulk", "junk", "list", "auto_reply"}
+        or any(message.get(h) for h in ("X-Autoreply", "X-Autorespond"))
+        or getattr(message, "envelope_sender", None) in ("", "<>")
+    )
+
+
+# --- the body --------------------------------------------------------------------------------
+
+
+def body_of(message) -> str:
+    """The reply's text: the ESP's own stripped reply if it gives one, else the text part, else the HTML as text."""
+    for text in (getattr(message, "stripped_text", None), message.text):
+        if text and text.strip():
+            return text
+    return html_to_text(message.html or "")
+
+
+_QUOTE_HEADER = re.compile(
+    r"^\s*(on|le|am|el|em|op|il|den|på)\s.*\b(wrote|a écrit|schrieb|escribió|escreveu|schreef|ha scritto|skrev)\b.*:\s*$",
+    re.IGNORECASE,
+)
+_SEPARATOR = re.compile(
+    r"^\s*(-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original|"
+    r"forwarded message)\s*-{2,}|_{10,}|begin forwarded message:)\s*$",
+    re.IGNORECASE,
+)
+_HEADER_FROM = re.compile(r"^\s*\*?(from|von|de|van|da)\s*:\*?\s", re.IGNORECASE)
+_HEADER_SENT = re.compile(
+    r"^\s*\*?(sent|date|gesendet|datum|envoyé|enviado|fecha|verzonden|inviato)\s*:", re.IGNORECASE
+)
+_MOBILE = re.compile(
+    r"^\s*(sent from my|sent from outlook|sent from mail for|sent from yahoo|sent with proton|get outlook for|"
+    r"envoyé de mon|envoyé depuis|von meinem|enviado desde mi|enviado do meu|inviato da|verzonden vanaf)\b",
+    re.IGNORECASE,
+)
+
+
+def _is_signature(line: str) -> bool:
+    return line.rstrip("\r") in ("-- ", "--") or bool(_MOBILE.match(line))
+
+
+def _starts_quote(lines: list[str], i: int) -> bool:
+    """Whether line i opens quoted text: an attribution ("On ... wrote:", possibly wrapped onto the
+    next line), a separator ("-----Original Message-----"), or a "From: / Sent:" header block."""
+    line = lines[i]
+    if _QUOTE_HEADER.match(line) or _SEPARATOR.match(line):
+        return True
+    nxt = lines[i + 1] if i + 1 < len(lines) else ""
+    if re.match(r"^\s*(on|le|am|el)\s", line, re.IGNORECASE) and _QUOTE_HEADER.match(f"{line} {nxt}"):
+        return True
+    if _HEADER_FROM.match(line):
+        return any(_HEADER_SENT.match(x) for x in lines[i + 1 : i + 4])
+    return False
+
+
+def reply_lines(text: str) -> list[str]:
+    """The lines the person wrote above the quoted email and their signature (blank lines kept).
+
+    A reply written below the quote (Thunderbird's default, or bottom-posting by hand) is found
+    too: when nothing was written above a ">"-quoted block, the unquoted lines after it count.
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").split("\n")
+    top: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if _is_signature(line):
+            return top
+        if line.lstrip().startswith(">") or _starts_quote(lines, i):
+            break
+        top.append(line)
+        i += 1
+    if any(x.strip() for x in top) or i >= len(lines):
+        return top
+    # nothing above the quote: only a ">" quote may have the answer below it
+    if not (lines[i].lstrip().startswith(">") or _QUOTE_HEADER.match(lines[i]) or _is_wrapped_header(lines, i)):
+        return []
+    i += 2 if _is_wrapped_header(lines, i) else 1
+    below: list[str] = []
+    for line in lines[i:]:
+        if line.lstrip().startswith(">"):
+            if any(x.strip() for x in below):
+                break
+            continue
+        if _is_signature(line) or _SEPARATOR.match(line) or _QUOTE_HEADER.match(line):
+            break
+        below.append(line)
+    return below
+
+
+def _is_wrapped_header(lines: list[str], i: int) -> bool:
+    nxt = lines[i + 1] if i + 1 < len(lines) else ""
+    return not _QUOTE_HEADER.match(lines[i]) and bool(_QUOTE_HEADER.match(f"{lines[i]} {nxt}"))
+
+
+def answer_text(text: str, parts: int = 1) -> str:
+    """The answer at the top of a reply: its first non-empty line, or the first `parts` of them
+    (one line per part of a composite question), joined by newlines."""
+    lines = [x.strip() for x in reply_lines(text) if x.strip()]
+    return "\n".join(lines[: max(parts, 1)])
+
+
+def talk_text(text: str) -> str:
+    """A table-talk reply: everything the person wrote above the quote, trimmed."""
+    lines = reply_lines(text)
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    return "\n".join(x.rstrip() for x in lines).strip()
+
+
+class _HTMLText(HTMLParser):
+    """Visible text of an HTML-only reply, with line breaks where blocks end. Quoted parts are
+    dropped: a <blockquote> (and Thunderbird's "wrote:" line before it) is skipped, and Gmail's,
+    Outlook's and Yahoo's quote containers end the reply (everything after them is the old email)."""
+
+    BLOCKS = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "table", "pre"}
+    SKIP_TAGS = {"blockquote", "style", "script", "head", "title"}
+    SKIP_MARKS = ("moz-cite-prefix",)
+    STOP_MARKS = ("gmail_quote", "divRplyFwdMsg", "appendonsend", "yahoo_quoted", "OLK_SRC_BODY_SECTION")
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.skip_tag = ""  # the tag whose content is being dropped, and how deep inside it we are
+        self.depth = 0
+        self.stopped = False
+
+    def handle_starttag(self, tag, attrs):
+        if self.stopped:
+            return
+        if self.skip_tag:
+            self.depth += tag == self.skip_tag
+            return
+        found = dict(attrs)
+        marks = f"{found.get('class') or ''} {found.get('id') or ''}"
+        if any(m in marks for m in self.STOP_MARKS):
+            self.stopped = True
+        elif tag in self.SKIP_TAGS or any(m in marks for m in self.SKIP_MARKS):
+            self.skip_tag, self.depth = tag, 1
+        elif tag in self.BLOCKS:
+            self.out.append("\n")
+
+    def handle_startendtag(self, tag, attrs):
+        if not self.stopped and not self.skip_tag and tag in self.BLOCKS:
+            self.out.append("\n")
+
+    def handle_endtag(self, tag):
+        if self.stopped:
+            return
+        if self.skip_tag:
+            if tag == self.skip_tag:
+                self.depth -= 1
+                if self.depth == 0:
+                    self.skip_tag = ""
+                    self.out.append("\n")
+            return
+        if tag in self.BLOCKS:
+            self.out.append("\n")
+
+    def handle_data(self, data):
+        if not self.stopped and not self.skip_tag:
+            self.out.append(re.sub(r"[ \t\r\n]+", " ", data))
+
+
+def html_to_text(html: str) -> str:
+    parser = _HTMLText()
+    parser.feed(html)
+    parser.close()
+    text = unescape("".join(parser.out))
+    return "\n".join(line.strip() for line in text.split("\n"))
