@@ -47,6 +47,10 @@ class Cafe:
     def outcome(self, state: dict[str, Any]) -> Outcome | None:
         return scoring.score(state) if state["phase"] == "over" else None
 
+    def upcoming(self, state: dict[str, Any], seat: int) -> Prompt | None:
+        """The draft pick of a seat that picks later this round, from the display as it is now."""
+        return rules.upcoming_prompt(state, seat)
+
     def default_answer(self, state: dict[str, Any], seat: int) -> Any:
         return bots.default_answer(state, seat)
 

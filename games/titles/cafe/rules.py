@@ -125,14 +125,40 @@ def prompts(state: dict[str, Any]) -> dict[int, Prompt]:
     return out
 
 
-def draft_prompt(state: dict[str, Any], i: int) -> Choose:
+def _pick_options(state: dict[str, Any], i: int) -> tuple[Option, ...]:
     cards = state["cards"]
-    options = tuple(
+    return tuple(
         Option(p.id, p.label, draft.card_text(cards[p.card]) if p.card else "")
         for p in draft.picks(state["seats"][i], state["display"], cards)
     )
+
+
+def draft_prompt(state: dict[str, Any], i: int) -> Choose:
     last = " (you pick last, as master)" if len(state["to_pick"]) == 1 and len(state["seats"]) > 1 else ""
-    return Choose(f"Round {state['round']}: pick a plan card{last}.", options)
+    return Choose(f"Round {state['round']}: pick a plan card{last}.", _pick_options(state, i))
+
+
+def upcoming_prompt(state: dict[str, Any], i: int) -> Choose | None:
+    """The draft pick of a seat still waiting for its turn to pick this round, or None.
+
+    Offers the picks this seat could make from the display as it is now. The seat's own warehouse
+    and ships are all that decide the price, and nobody else changes them during the draft, so
+    each option is still offered when the pick reaches the seat unless that card was taken
+    meanwhile (a pick refused, the next one in the list is tried). Cards refilled from the deck
+    in between are not known yet, so they cannot be named in advance. None for the seat picking
+    now, a seat that has picked (its placement waits on nobody), and outside the draft (the next
+    round's cards are not revealed).
+    """
+    if state["phase"] != "draft" or i not in state["to_pick"][1:]:
+        return None
+    ahead = state["to_pick"][: state["to_pick"].index(i)]
+    before = ", ".join(state["names"][j] for j in ahead)
+    last = ", last as master" if i == state["master"] and len(state["seats"]) > 1 else ""
+    return Choose(
+        f"Round {state['round']}: your pick after {before}{last}. Cards they take are gone; "
+        "cards refilled from the deck are not known yet.",
+        _pick_options(state, i),
+    )
 
 
 _ROT_WORDS = {0: "not turned", 90: "turned 90°", 180: "turned 180°", 270: "turned 270°"}

@@ -41,6 +41,10 @@ class CafeBaras:
     def outcome(self, state: rules.State) -> Outcome | None:
         return rules.outcome(state)
 
+    def upcoming(self, state: rules.State, seat: int) -> Prompt | None:
+        """The first question of this seat's next turn (add or serve a hand card), while others play."""
+        return prompts.upcoming(state, seat)
+
     def default_answer(self, state: rules.State, seat: int) -> Any:
         return prompts.default_answer(state, seat)
 

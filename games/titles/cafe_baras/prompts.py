@@ -62,6 +62,56 @@ def main_prompt(state: State, cs: CardSet) -> Choose:
     )
 
 
+def turn_ahead(state: State, seat: int) -> bool:
+    """Whether `seat`, not the seat to move, gets another turn before the game ends. Exact.
+
+    After the end is triggered the seats still to play are the seat to move and the next ones in
+    order, `end["left"]` in all; before it, a trigger gives every other seat one more turn. The
+    other end, every seat passing in a row, is foreseen too: a seat passes exactly when its hand is
+    empty at its turn, and nobody changes another seat's hand.
+    """
+    n = len(state["seats"])
+    turn = state["turn"]
+    ahead = (seat - turn) % n  # turns before this seat's, the current one included
+    end = state["end"]
+    if end is not None and ahead >= end["left"]:
+        return False
+    passes = state["passes"]
+    for k in range(ahead):
+        if k == 0 and state["phase"] != "main":
+            continue  # the seat to move has answered its main question: `passes` counts it already
+        passes = 0 if state["seats"][(turn + k) % n]["hand"] else passes + 1
+        if passes >= n:
+            return False
+    return True
+
+
+def upcoming(state: State, seat: int) -> Choose | None:
+    """The first question of `seat`'s next turn, while others play before it; None if asked now or none comes.
+
+    It is the main question as the seat's own hand, coins and café make it now. No other seat's turn
+    changes those (every effect acts on the seat that plays it; guests give points, not coins), so
+    the options are exactly the ones the turn will offer. None when the game ends first.
+    """
+    n = len(state["seats"])
+    if state["over"] or not isinstance(seat, int) or not 0 <= seat < n or seat == state["turn"]:
+        return None
+    if not turn_ahead(state, seat):
+        return None
+    cs = cardset_of(state)
+    mine = main_prompt({**state, "turn": seat}, cs)
+    before = [state["players"][(state["turn"] + k) % n] for k in range((seat - state["turn"]) % n)]
+    who = before[0] if len(before) == 1 else ", ".join(before[:-1]) + " and " + before[-1]
+    last = state["end"] is not None or bool(state["trigger"])
+    when = f"Your next turn{' (your last)' if last else ''}, after {who}"
+    me = state["seats"][seat]
+    if not me["hand"]:
+        return Choose(f"{when}: you have no cards, so you can only pass.", mine.options)
+    return Choose(
+        f"{when} ({plural(me['coins'], 'coin')}): add a card to your café, or serve its customer.", mine.options
+    )
+
+
 def prompts(state: State) -> dict[int, Prompt]:
     if state["over"]:
         return {}
