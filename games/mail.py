@@ -67,6 +67,7 @@ def send(notification_id: int) -> str:
         note.sent_at = timezone.now()
         note.last_error = ""
         status = getattr(msg, "anymail_status", None)
-        note.message_id = (getattr(status, "message_id", None) or "")[:200] if status else ""
+        message_id = getattr(status, "message_id", None) if status else None
+        note.message_id = "" if message_id is None else str(message_id)[:200]
         note.save(update_fields=["status", "attempts", "last_error", "sent_at", "message_id"])
         return note.status
