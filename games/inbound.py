@@ -55,7 +55,7 @@ from django.dispatch import receiver
 
 from . import links, notify, services
 from .engine import IllegalMove
-from .models import Game, Notification, Seat
+from .models import Game, Seat
 from .services import SubmitError
 
 log = logging.getLogger(__name__)
@@ -130,30 +130,13 @@ def _answer(seat: Seat, message, version: int, key: str) -> str:
         except IllegalMove as e:
             _problem(seat, str(e) or NO_ANSWER)
             return "illegal"
-    mailed_before = Notification.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
     try:
-        applied = services.submit(game.pk, seat.index, answer, version, via="email", prompt_key=key)
+        # the service mails the next step of the turn itself: the player has no page open
+        services.submit(game.pk, seat.index, answer, version, via="email", prompt_key=key)
     except SubmitError as e:
         _problem(seat, e.message)
         return e.code
-    _next_step(applied.game, seat.pk, mailed_before)
     return "played"
-
-
-def _next_step(game: Game, seat_pk: int, mailed_before: int) -> None:
-    """Mail the next step of the same turn, if the seat is asked again at once.
-
-    A run of steps to one seat gets one email per wait, since the page shows the next step as soon
-    as a step is posted. A player answering by email has no page open: without this their turn
-    would stall at the second step until the deadline. (Never twice: not if the service mailed it.)
-    """
-    seat = Seat.objects.select_related("player").get(pk=seat_pk)
-    prompt = game.engine.prompts(game.state).get(seat.index) if game.status == Game.Status.ACTIVE else None
-    if prompt is None or seat.is_bot or seat.plan:
-        return
-    if Notification.objects.filter(pk__gt=mailed_before, seat=seat, kind=Notification.Kind.YOUR_MOVE).exists():
-        return
-    notify.your_move(game, seat, game.engine.view(game.state, seat.index), prompt)
 
 
 def _talk(seat: Seat, message) -> str:

@@ -33,6 +33,8 @@ from .models import Event, Game, Message, Seat, Vacation, new_nonce
 log = logging.getLogger(__name__)
 
 PEOPLE_VIAS = {"web", "email", "conditional"}
+# answers given while the player is not on the page: the next step of their turn gets its own email
+AWAY_VIAS = {"email", "conditional", "deadline"}
 PLAYED = (Event.Kind.ANSWER, Event.Kind.TIMEOUT)
 
 
@@ -153,7 +155,7 @@ def _play(game: Game, prompts: dict, seat_index: int, answer: Any, via: str, act
     event = _append(game, seq, kind, seat_index, {"answer": answer}, via, actor, new_state)
     if via in PEOPLE_VIAS:
         Seat.objects.filter(game=game, index=seat_index).update(misses=0)
-    _after_step(game, engine, before=prompts, via=via)
+    _after_step(game, engine, before=prompts, via=via, acted=seat_index)
     return Applied(event, game)
 
 
@@ -226,7 +228,9 @@ def _note(game: Game, action: str, actor=None, seat: int | None = None, via: str
     return _append(game, seq, Event.Kind.ADMIN, seat, {"action": action, **payload}, via, actor, game.state)
 
 
-def _after_step(game: Game, engine: Title, before: dict, via: str, quiet: int | None = None) -> None:
+def _after_step(
+    game: Game, engine: Title, before: dict, via: str, quiet: int | None = None, acted: int | None = None
+) -> None:
     """Waits, deadlines, mail, bots and planned answers after a change: one email per wait, not per step.
 
     Bots and plans are played after commit, except after a bot's or a plan's own answer:
@@ -248,6 +252,10 @@ def _after_step(game: Game, engine: Title, before: dict, via: str, quiet: int | 
         if asked:
             waiting.append(seat.name)
         continues = asked and seat.index in before and seat.waiting_since is not None
+        if continues and seat.index == acted and via in AWAY_VIAS:
+            # the player is not on the page (they answered by email, a plan answered for them, or
+            # the deadline did): the next step of their turn needs an email of its own
+            continues = False
         if asked and not continues:
             seat.waiting_since = now
             seat.deadline = _deadline_for(game_clock, seat, now) if game.status == Game.Status.ACTIVE else None

@@ -143,7 +143,7 @@ class Number:
         return answer
 
     def parse_text(self, text: str) -> int:
-        token = text.strip().split()[0] if text.strip() else ""
+        token = (text.strip().split()[0] if text.strip() else "").strip(".,;:)")
         if not re.fullmatch(r"-?\d+", token):
             raise IllegalMove("Give a whole number.")
         return self.validate(int(token))
