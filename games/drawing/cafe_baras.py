@@ -1,0 +1,187 @@
+"""Café Baras as pictures: each café a row of cards under its counter, regulars tucked beneath,
+the display, the special guests, and (for the seat itself) the hand. Built from the seat's view data
+and the public card list only; no Django import."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.titles.cafe_baras.cards import (
+    Card,
+    CardSet,
+    action_words,
+    card_lines,
+    customer_words,
+    guest_words,
+    ongoing_words,
+    score_words,
+)
+from games.titles.cafe_baras.rules import cardset_of
+
+from .svg import FONT, INK, TONES, Face, back_svg, card_svg, esc, fit, matching, pic, prompt_options, text_block
+
+TONE = {"food": "brown", "decor": "green", "equipment": "blue"}
+
+
+def catalogue(state: dict[str, Any]) -> CardSet:
+    """The game's card list (public: every player may read every card)."""
+    return cardset_of(state)
+
+
+def _short_score(card: Card) -> str:
+    return f"{card.score['fixed']} pt{'s' if card.score['fixed'] != 1 else ''}" if "fixed" in card.score else "★ pts"
+
+
+def _kind(card: Card) -> str:
+    if card.kind == "food":
+        return f"{card.food} · food"
+    if card.kind == "decor":
+        return f"{card.decor} decor"
+    return "Equipment"
+
+
+def card_words(card: Card) -> list[str]:
+    """The card in words, as the email shows it."""
+    return card_lines(card)
+
+
+def face(card: Card, where: str = "") -> Face:
+    effects = [f"When added: {action_words(a)}." for a in card.action]
+    effects += [ongoing_words(o)[:1].upper() + ongoing_words(o)[1:] + "." for o in card.ongoing]
+    body = ([] if "fixed" in card.score else [f"Scores {score_words(card.score)}."]) + effects
+    customer = "Customer " + customer_words(card) + "."
+    label = f"{card.name}{where}: {_kind(card)}, cost {card.cost}, scores {score_words(card.score)}. "
+    label += " ".join(effects) + " " + customer
+    return Face(
+        name=card.name,
+        label=" ".join(label.split()),
+        tone=TONE.get(card.kind, "grey"),
+        corner=str(card.cost),
+        tag=_short_score(card),
+        kind=_kind(card),
+        body=" ".join(body),
+        foot=customer,
+    )
+
+
+def strip_svg(name: str, kind: str, text: str, label: str, tone: str = "plum", width: int = 120) -> str:
+    """A short tile: a tucked regular (the customer half showing) or a counter."""
+    t = TONES[tone]
+    size, lines = fit(text, width - 12, 24, sizes=(8, 7.5, 7, 6.5))
+    return (
+        f'<svg class="pic-strip" viewBox="0 0 {width} 52" role="img" aria-label="{esc(label)}" '
+        f'xmlns="http://www.w3.org/2000/svg" font-family="{esc(FONT)}" font-style="normal">'
+        f"<title>{esc(label)}</title>"
+        f'<rect x="1" y="1" width="{width - 2}" height="50" rx="6" fill="{t.body}" stroke="{t.edge}" stroke-width="1.5"/>'
+        f'<path d="M1 7a6 6 0 0 1 6-6h{width - 14}a6 6 0 0 1 6 6v10h-{width - 2}z" fill="{t.band}"/>'
+        f"{text_block([name], 6, 13, 9, weight='bold', fill='#ffffff')}"
+        f"{text_block([kind], width - 6, 13, 7.5, fill='#ffffff', anchor='end')}"
+        f"{text_block(lines[:3], 6, 27, size, fill=INK)}</svg>"
+    )
+
+
+def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat: int | None = None) -> dict[str, Any]:
+    data = view["data"]
+    opts = prompt_options(prompt)
+    you = data["you"]
+
+    def card_pic(cid: str, where: str, css: str = "") -> dict[str, Any]:
+        card = cs.cards[cid]
+        return pic(
+            card_svg(face(card, where)),
+            key=cid,
+            name=card.name,
+            lines=card_words(card),
+            options=matching(opts, cid),
+            css=css,
+            kind=card.kind,
+        )
+
+    hand = [card_pic(c, " (in your hand)") for c in data.get("hand", [])]
+    display = [card_pic(c, " (on the display)") for c in data["display"]]
+    guests = []
+    for g in data["guests"]:
+        guest = cs.guests[g]
+        words = guest_words(guest)
+        f = Face(
+            name=guest["name"],
+            label=f"Special guest {guest['name']}: {words}.",
+            tone="gold",
+            tag=f"{guest['points']} pts",
+            kind="Special guest",
+            body=words[:1].upper() + words[1:] + ".",
+        )
+        guests.append(
+            pic(card_svg(f), key=g, name=guest["name"], lines=[words], options=matching(opts, g), css="guest")
+        )
+    deck = back_svg(
+        f"Deck: {data['deck_count']} cards face down", ["Deck", f"{data['deck_count']} cards"], count=data["deck_count"]
+    )
+    discard = back_svg(
+        f"Discard pile: {data['discard_count']} cards",
+        ["Discards", f"{data['discard_count']} cards"],
+        tone="grey",
+        count=data["discard_count"],
+    )
+
+    order = list(range(len(data["seats"])))
+    if you is not None:
+        order = [you] + [i for i in order if i != you]
+    cafes = []
+    for i in order:
+        s = data["seats"][i]
+        counter = cs.counters[s["counter"]]
+        provides = ", ".join(counter["provides"])
+        owner = "Your" if i == you else f"{s['name']}'s"
+        counter_svg = strip_svg(
+            counter["name"],
+            "Counter",
+            f"Provides {provides}.",
+            f"{owner} counter, {counter['name']}: provides {provides}.",
+            tone="grey",
+            width=180,
+        )
+        regulars = []
+        for r in s["regulars"]:
+            card = cs.cards[r]
+            words = customer_words(card)
+            regulars.append(
+                pic(
+                    strip_svg(
+                        card.name,
+                        "Regular",
+                        words[:1].upper() + words[1:] + ".",
+                        f"Regular (tucked): {card.name}, {words}.",
+                    ),
+                    key=r,
+                    name=card.name,
+                    lines=[f"Regular: {words}"],
+                    options=matching(opts, r),
+                    css="regular",
+                )
+            )
+        cafes.append(
+            {
+                "seat": i,
+                "name": s["name"],
+                "title": "Your café" if i == you else f"{s['name']}'s café",
+                "you": i == you,
+                "turn": data["turn"] == i,
+                "coins": s["coins"],
+                "hand_count": s["hand_count"],
+                "counter": {"name": counter["name"], "provides": provides, "svg": counter_svg},
+                "cards": [card_pic(c, f" (in {owner.lower() if i == you else owner} café)") for c in s["cafe"]],
+                "regulars": regulars,
+                "guests": [cs.guests[g]["name"] for g in s["guests"]],
+            }
+        )
+    return {
+        "hand": hand,
+        "display": display,
+        "guests": guests,
+        "deck": {"count": data["deck_count"], "svg": deck},
+        "discard": {"count": data["discard_count"], "svg": discard},
+        "cafes": cafes,
+        "over": data["over"],
+        "end": data.get("end"),
+    }

@@ -1,0 +1,24 @@
+"""{% draw_table %}: a title's table as pictures (games/drawing/<slug>.py), for its table.html."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def draw_table(context, game, view, prompt=None) -> dict[str, Any]:
+    """The drawing of `view` (one seat's view, the only table data used) for `game`'s title.
+
+    The card list comes from the title's public catalogue; whose seat it is comes from the page
+    (history pages look through `as_seat`), so "your" hand and café are drawn as yours.
+    """
+    module = importlib.import_module(f"games.drawing.{game.title}")
+    seat = context.get("as_seat")
+    if seat is None and context.get("seat") is not None and hasattr(context["seat"], "index"):
+        seat = context["seat"].index
+    return module.draw(view, module.catalogue(game.state), prompt or None, seat)

@@ -1,0 +1,160 @@
+"""Each title's seat page draws the table as pictures, mid-game, at phone and desktop widths.
+
+A game is created through games.services and played by people answering like bots until, some way
+in, a person is asked; that person's page is opened at 375 px and 1280 px (screenshots in
+test-artifacts/), the pictured table is checked against the seat's view data, one decision is
+played by tapping a card, and axe-core finds no serious or critical violations.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from games import links, services
+from games.models import Game
+from games.titles import get_title
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+SEATS = ["ana@example.com", "ben@example.com", None]
+
+
+def axe_source() -> str:
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `npm ci` at the repository root (package.json lists axe-core)")
+    return str(AXE)
+
+
+def mid_game(make_game, slug: str, steps: int, options=None, seed: int = 3) -> tuple[Game, int]:
+    """A started game where people have answered `steps` times like bots; returns it and the asked person."""
+    title = get_title(slug)
+    game = make_game(title=slug, seats=SEATS, options=options or {})
+    rng = random.Random(seed)
+    done = 0
+    for _ in range(5000):
+        game.refresh_from_db()
+        assert game.status == Game.Status.ACTIVE, "the game ended before the middle"
+        prompts = title.prompts(game.state)
+        people = sorted(i for i in prompts if i < 2)
+        if done >= steps and people:
+            return game, people[0]
+        seat = people[0]
+        answer = title.bot_answer(game.state, seat, rng)
+        services.submit(game.pk, seat, answer, game.version, via="web", prompt_key=services.prompt_key(prompts[seat]))
+        done += 1
+    raise AssertionError("no person was asked")
+
+
+def names_in(page, selector: str) -> list[str]:
+    return page.eval_on_selector_all(selector, "els => els.map(e => e.getAttribute('data-name'))")
+
+
+def open_at(browser, url: str, width: int):
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=width < 500)
+    page = ctx.new_page()
+    page.goto(url)
+    return ctx, page
+
+
+def check_axe(page) -> None:
+    page.add_script_tag(path=axe_source())
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    bad = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not bad, "axe-core found serious or critical violations:\n" + "\n".join(bad)
+
+
+def check_page_basics(page, width: int) -> None:
+    """Every picture has a name; card text is a non-italic sans-serif; no sideways scroll."""
+    unnamed = page.eval_on_selector_all(
+        ".pic-table svg", "els => els.filter(e => !e.getAttribute('aria-label') || !e.querySelector('title')).length"
+    )
+    assert unnamed == 0, "every SVG has a <title> and an aria-label"
+    styles = page.eval_on_selector_all(
+        ".pic-table svg text",
+        "els => els.slice(0, 40).map(e => [getComputedStyle(e).fontStyle, getComputedStyle(e).fontFamily])",
+    )
+    assert styles, "the table draws text"
+    assert all(style == "normal" and "sans-serif" in family for style, family in styles), styles[:3]
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"the page scrolls sideways at {width}px ({scroll}px)"
+
+
+def tap_to_answer(page) -> str:
+    """Tap the first card that answers the question (or pick the first option when none does), then send."""
+    form = page.locator("form.prompt")
+    cards = page.locator(".pic-table .pic.is-option > button.pic-tap")
+    if cards.count():
+        card = cards.first
+        option = card.get_attribute("data-option-id")
+        card.click()
+        assert card.get_attribute("aria-pressed") == "true"
+        assert form.locator(f'input[value="{option}"]').is_checked(), "tapping the card checks its option"
+    else:
+        first = form.locator('input[type="radio"], input[type="checkbox"]').first
+        option = first.get_attribute("value")
+        first.check()
+    form.locator('button[type="submit"]').click()
+    page.wait_for_load_state("domcontentloaded")
+    assert "Nothing was played" not in page.content()
+    return option
+
+
+def shoot(browser, artifacts, url: str, slug: str, check) -> None:
+    """Both widths: screenshots, the picture against the view, basics, axe."""
+    for width in (375, 1280):
+        ctx, page = open_at(browser, url, width)
+        page.screenshot(path=str(artifacts / f"pictures_{slug}_{width}.png"), full_page=True)
+        page.locator(".pic-table").screenshot(path=str(artifacts / f"pictures_{slug}_{width}_table.png"))
+        check(page)
+        check_page_basics(page, width)
+        check_axe(page)
+        ctx.close()
+
+
+def test_cafe_baras_table_is_drawn_mid_game(browser, live_server, make_game, settings, artifacts):
+    settings.SITE_URL = live_server.url
+    game, person = mid_game(make_game, "cafe_baras", steps=14)
+    seat = game.seats.get(index=person)
+    view = game.engine.view(game.state, person)
+    data = view["data"]
+    cs = get_title("cafe_baras")
+    del cs
+    from games.titles.cafe_baras.rules import cardset_of
+
+    cards = cardset_of(game.state).cards
+
+    def check(page):
+        assert names_in(page, ".hand .pic") == [cards[c].name for c in data["hand"]]
+        assert names_in(page, ".display .pic[data-card-id]") == [cards[c].name for c in data["display"]]
+        for i, s in enumerate(data["seats"]):
+            cafe = f'.cafe[data-seat="{i}"]'
+            assert names_in(page, f"{cafe} .cafe-row .pic") == [cards[c].name for c in s["cafe"]]
+            assert names_in(page, f"{cafe} .tucked .pic") == [cards[c].name for c in s["regulars"]]
+            assert f"{s['coins']} coin" in page.locator(f"{cafe} .pic-facts").inner_text()
+        assert page.locator(".guests .pic").count() == len(data["guests"])
+        # another seat's hand is drawn nowhere: only counted
+        others = (
+            {c for i, s in enumerate(game.state["seats"]) if i != person for c in s["hand"]}
+            - {c for s in data["seats"] for c in s["cafe"] + s["regulars"]}
+            - set(data["display"])
+            - set(data["hand"])
+        )
+        drawn = set(page.eval_on_selector_all(".pic-table [data-card-id]", "els => els.map(e => e.dataset.cardId)"))
+        assert not (others & drawn)
+
+    url = links.url_for(seat)
+    shoot(browser, artifacts, url, "cafe_baras", check)
+    ctx, page = open_at(browser, url, 375)
+    version = game.version
+    tap_to_answer(page)
+    game.refresh_from_db()
+    assert game.version > version, "the tapped card was played"
+    ctx.close()
