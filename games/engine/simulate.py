@@ -26,14 +26,16 @@ class Report:
     seconds: float = 0.0
     first_errors: list[str] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)  # title-defined "turns" (or steps) per game
+    scores: list[int] = field(default_factory=list)  # every seat's final score
+    winning: list[int] = field(default_factory=list)  # the winning score of each game
 
     @property
     def games_per_s(self) -> float:
         return self.games / self.seconds if self.seconds else 0.0
 
 
-def play_one(title: Title, players: int, seed: str, check: bool = False) -> tuple[int, int]:
-    """Play one bot game to the end; returns (steps, turns). Raises on any engine error."""
+def play_one(title: Title, players: int, seed: str, check: bool = False) -> tuple[int, int, dict[int, int]]:
+    """Play one bot game to the end; returns (steps, turns, scores). Raises on any engine error."""
     names = [f"Bot {i + 1}" for i in range(players)]
     state = title.setup(names, {}, step_rng(seed, 0))
     check_fn = getattr(title, "check_invariants", None) if check else None
@@ -51,7 +53,7 @@ def play_one(title: Title, players: int, seed: str, check: bool = False) -> tupl
         if seq > MAX_STEPS:
             raise RuntimeError(f"game {seed}: no end after {MAX_STEPS} steps")
     turns_fn = getattr(title, "turns_played", None)
-    return seq, (turns_fn(state) if turns_fn else seq)
+    return seq, (turns_fn(state) if turns_fn else seq), title.outcome(state).scores
 
 
 def _batch(slug: str, players: int, seed: str, start: int, stop: int, check: bool) -> Report:
@@ -60,9 +62,11 @@ def _batch(slug: str, players: int, seed: str, start: int, stop: int, check: boo
     for i in range(start, stop):
         report.games += 1
         try:
-            steps, turns = play_one(title, players, f"{seed}-{i}", check)
+            steps, turns, scores = play_one(title, players, f"{seed}-{i}", check)
             report.steps += steps
             report.lengths.append(turns)
+            report.scores += scores.values()
+            report.winning.append(max(scores.values()))
         except Exception:  # noqa: BLE001 - every failure is counted and the first few shown
             report.errors += 1
             if len(report.first_errors) < 3:
@@ -86,6 +90,8 @@ def run(slug: str, games: int, players: int, seed: str, workers: int = 1, check:
             total.errors += p.errors
             total.steps += p.steps
             total.lengths += p.lengths
+            total.scores += p.scores
+            total.winning += p.winning
             total.first_errors += p.first_errors[: 3 - len(total.first_errors)]
     total.seconds = time.perf_counter() - t0
     return total

@@ -32,11 +32,20 @@ class Command(BaseCommand):
             self.stderr.write(err)
         if report.lengths:
             lengths = sorted(report.lengths)
-            p90 = lengths[min(len(lengths) - 1, int(len(lengths) * 0.9))]
             self.stdout.write(
-                f"length: median={statistics.median(lengths):g} p90={p90} min={lengths[0]} max={lengths[-1]} "
-                f"steps_per_game={report.steps / max(report.games - report.errors, 1):.1f}"
+                f"length: median={statistics.median(lengths):g} p90={_pct(lengths, 90)} min={lengths[0]} "
+                f"max={lengths[-1]} steps_per_game={report.steps / max(report.games - report.errors, 1):.1f}"
+            )
+            scores, winning = sorted(report.scores), sorted(report.winning)
+            self.stdout.write(
+                f"scores: mean={statistics.fmean(scores):.1f} p10={_pct(scores, 10)} median={statistics.median(scores):g} "
+                f"p90={_pct(scores, 90)} min={scores[0]} max={scores[-1]} winner_median={statistics.median(winning):g}"
             )
         self.stdout.write(
             f"simulate: {slug} games={report.games} errors={report.errors} games_per_s={report.games_per_s:.1f}"
         )
+
+
+def _pct(values: list[int], p: int) -> int:
+    """The p-th percentile of sorted values (nearest rank)."""
+    return values[min(len(values) - 1, int(len(values) * p / 100))]
