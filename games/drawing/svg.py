@@ -305,10 +305,22 @@ def prompt_options(prompt: dict[str, Any] | None, prefix: str = "answer") -> lis
     return []
 
 
-def matching(options: list[dict[str, str]], *keys: str) -> list[dict[str, str]]:
-    """Options naming one of `keys`: the id itself, or after a verb ("add:espresso", "employ:love_1")."""
+def matching(options: list[dict[str, str]], *keys: str, verbs: tuple[str, ...] | None = None) -> list[dict[str, str]]:
+    """Options naming one of `keys`: the id itself, or after a verb ("add:espresso", "employ:love_1").
+
+    `verbs` keeps only those verbs for this place on the table (a town stack answers "employ:", not
+    the "serve:" of the same maid in a hand); a bare id always matches.
+    """
     wanted = {k for k in keys if k}
-    return [o for o in options if o["id"] in wanted or o["id"].split(":", 1)[-1] in wanted]
+    out = []
+    for o in options:
+        if o["id"] in wanted:
+            out.append(o)
+        elif ":" in o["id"]:
+            verb, rest = o["id"].split(":", 1)
+            if rest in wanted and (verbs is None or verb in verbs):
+                out.append(o)
+    return out
 
 
 def _option_attrs(o: dict[str, str]) -> str:

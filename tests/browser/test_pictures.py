@@ -56,6 +56,7 @@ def names_in(page, selector: str) -> list[str]:
 def open_at(browser, url: str, width: int):
     ctx = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=width < 500)
     page = ctx.new_page()
+    page.set_default_timeout(15000)
     page.goto(url)
     return ctx, page
 
@@ -157,4 +158,112 @@ def test_cafe_baras_table_is_drawn_mid_game(browser, live_server, make_game, set
     tap_to_answer(page)
     game.refresh_from_db()
     assert game.version > version, "the tapped card was played"
+    ctx.close()
+
+
+def test_tanto_cuore_rv_table_is_drawn_mid_game(browser, live_server, make_game, settings, artifacts):
+    settings.SITE_URL = live_server.url
+    game, person = mid_game(make_game, "tanto_cuore_rv", steps=40)
+    seat = game.seats.get(index=person)
+    data = game.engine.view(game.state, person)["data"]
+    cards = game.state["cards"]
+
+    def check(page):
+        me = data["houses"][person]
+        assert names_in(page, ".hand .pic") == [cards[c]["name"] for c in me["hand"]]
+        town = page.locator(".town .pic")
+        assert town.count() == len(data["town"])
+        assert names_in(page, ".town .pic") == [cards[c]["name"] for c in data["town"]]
+        counts = page.eval_on_selector_all(".town .pic svg", "els => els.map(e => e.querySelector('text.count'))")
+        assert len(counts) == len(data["town"])
+        for cid, left in data["town"].items():
+            label = page.locator(f'.town .pic[data-card-id="{cid}"] svg').get_attribute("aria-label")
+            assert f"({left} left)" in label
+        assert names_in(page, ".reminiscences .pic[data-card-id]") == [
+            cards[c]["name"] for c in data["reminiscence_row"]
+        ]
+        for h in data["houses"]:
+            house = page.locator(f'.house[data-seat="{h["seat"]}"]')
+            facts = house.locator(".pic-facts").inner_text()
+            assert f"waiting room {h['waiting_room']}" in facts and f"hand {h['hand_size']}" in facts
+            top = house.locator(".kitchen .pic[data-card-id]")
+            if h["kitchen_top"]:
+                assert top.get_attribute("data-name") == cards[h["kitchen_top"]]["name"]
+            else:
+                assert top.count() == 0
+            drawn = house.locator(".quarters .pic").count()
+            assert drawn == len(set(h["quarters"] + h["reminiscences"]))
+        # another seat's hand and its kitchen entrance below the top are drawn nowhere
+        hidden = set()
+        for i, z in enumerate(game.state["seats"]):
+            if i != person:
+                hidden |= {cards[c]["name"] for c in z["hand"] + z["discard"][:-1]}
+        visible = {cards[c]["name"] for c in data["town"]} | {cards[c]["name"] for c in data["reminiscence_row"]}
+        for h in data["houses"]:
+            visible |= {cards[c]["name"] for c in h["quarters"] + h["reminiscences"] + h["played"] + h.get("hand", [])}
+            if h["kitchen_top"]:
+                visible.add(cards[h["kitchen_top"]]["name"])
+        assert not (set(names_in(page, ".pic-table .pic[data-name]")) & (hidden - visible))
+
+    url = links.url_for(seat)
+    shoot(browser, artifacts, url, "tanto_cuore_rv", check)
+    ctx, page = open_at(browser, url, 375)
+    version = game.version
+    tap_to_answer(page)
+    game.refresh_from_db()
+    assert game.version > version, "the tapped card was played"
+    ctx.close()
+
+
+def test_cafe_romantica_table_is_drawn_mid_game(browser, live_server, make_game, settings, artifacts):
+    settings.SITE_URL = live_server.url
+    from games.titles.cafe_romantica.cards import base_id
+
+    game, person = mid_game(make_game, "cafe_romantica", steps=12)
+    seat = game.seats.get(index=person)
+    data = game.engine.view(game.state, person)["data"]
+    cards = game.state["cards"]
+
+    def name_of(cid):
+        kind = base_id(cid)
+        return (cards["hosts"].get(kind) or cards["focus"][kind])["name"]
+
+    def check(page):
+        rows = page.locator(".field-row")
+        assert rows.count() == 2
+        for r, slots in enumerate((data["field"][:4], data["field"][4:])):
+            assert rows.nth(r).locator(".pic").count() == 4, "each row has four places"
+            drawn = rows.nth(r).locator(".pic[data-card-id]").evaluate_all("els => els.map(e => e.dataset.name)")
+            assert drawn == [name_of(c) for c in slots if c]
+        for d, roll in enumerate(data["rolls"]):
+            assert page.locator(f'.dice li[data-seat="{d}"] svg.pic-die').count() == len(roll)
+        for i, s in enumerate(data["seats"]):
+            club = page.locator(f'.club[data-seat="{i}"]')
+            assert f"{s['hearts']} ♥" in club.locator("h3").inner_text()
+            drawn = names_in(page, f'.club[data-seat="{i}"] .club-row .pic')
+            for boy, bond in s["club"].items():
+                assert any(n.startswith(cards["hosts"][boy]["name"]) for n in drawn)
+                if bond > 1:
+                    label = club.locator(f'.pic[data-card-id="{boy}"] svg').get_attribute("aria-label")
+                    assert f"bond {bond}" in label
+            agendas = names_in(page, f'.club[data-seat="{i}"] .agendas .pic')
+            assert agendas == [a["name"] for a in s["agendas"]]
+            if i != person:  # another seat's agendas: face down, unnamed, unless completed
+                hidden = {cards["agendas"][a]["name"] for a in game.state["seats"][i]["agendas"]} - {
+                    a["name"] for a in s["agendas"]
+                }
+                assert not any(name in club.inner_html() for name in hidden)
+
+    url = links.url_for(seat)
+    shoot(browser, artifacts, url, "cafe_romantica", check)
+    ctx, page = open_at(browser, url, 375)
+    version = game.version
+    answered = tap_to_answer(page) if page.locator("form.prompt input[type=radio]").count() else None
+    if answered is None:  # a sealed bid or a draft: fill the numbers in the form
+        for box in page.locator("form.prompt input[type=number]").all():
+            box.fill(box.get_attribute("min") or "0")
+        page.locator("form.prompt button[type=submit]").click()
+        page.wait_for_load_state("domcontentloaded")
+    game.refresh_from_db()
+    assert game.version > version, "the answer was played"
     ctx.close()
