@@ -59,6 +59,8 @@ class Game(models.Model):
     )
     vacation_days = models.PositiveSmallIntegerField(default=14, help_text="Vacation days each player may take a year.")
     paused_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # the newest table-talk message id, so mail knows without a query whether there is news
+    last_message = models.PositiveIntegerField(default=0, editable=False)
     # projection of the event log
     state = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)
@@ -129,6 +131,8 @@ class Seat(models.Model):
     # answers left in advance for the next question (conditional answers), tried in order
     plan = models.JSONField(default=list, blank=True, editable=False)
     seen_message = models.PositiveIntegerField(default=0, editable=False, help_text="Last table-talk message mailed.")
+    # the end of this seat's latest vacation, so deadlines look vacations up only when there are some
+    away_until = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["game", "index"]

@@ -8,6 +8,8 @@ all: unsubscribed people get nothing (their games go on), digest readers get one
 
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -168,14 +170,37 @@ def _queue(
         headers=headers,
         **extra,
     )
-    from . import tasks
+    pks = getattr(_collecting, "pks", None)
+    if pks is not None:
+        pks.append(note.pk)
+    else:
+        from . import tasks
 
-    transaction.on_commit(lambda: tasks.send_notification.delay(note.pk), robust=True)
+        transaction.on_commit(lambda: tasks.send_notification.delay(note.pk), robust=True)
     return note
+
+
+_collecting = threading.local()
+
+
+@contextmanager
+def collected():
+    """Collect the rows written inside, to be sent by one task after the caller commits.
+
+    The sweep writes hundreds of rows per transaction: one broker message for all of them instead
+    of one each. Rows of a step that rolled back simply do not exist when the task runs.
+    """
+    _collecting.pks = []
+    try:
+        yield _collecting.pks
+    finally:
+        _collecting.pks = None
 
 
 def _talk(seat: Seat) -> list[Message]:
     """Table talk this seat has not been mailed yet; marks it as mailed."""
+    if seat.game.last_message <= seat.seen_message:
+        return []
     messages = list(seat.game.messages.filter(pk__gt=seat.seen_message).exclude(seat=seat)[:50])
     if messages:
         Seat.objects.filter(pk=seat.pk).update(seen_message=messages[-1].pk)

@@ -282,6 +282,8 @@ def _after_step(
 def _deadline_for(game_clock: clock.Clock, seat: Seat, start: datetime) -> datetime | None:
     if not game_clock.active or seat.is_bot:
         return None
+    if seat.away_until is None or seat.away_until <= start:
+        return clock.deadline(game_clock, start)
     away = [(v.starts, v.ends) for v in seat.vacations.filter(ends__gt=start)]
     return clock.deadline(game_clock, start, away)
 
@@ -459,12 +461,19 @@ def _in_batches(step, pks: list[int], now: datetime, batch: int, threads: int) -
 
     def run(chunk: list[int]) -> int:
         done = 0
-        with transaction.atomic():
+        with notify.collected() as mail, transaction.atomic():
             for pk in chunk:
                 try:
                     done += step(pk, now)
                 except SubmitError as e:  # lost a race with a player's own answer: nothing to do
                     log.info("sweep: seat %s skipped (%s)", pk, e.code)
+        if mail:
+            from . import tasks
+
+            try:
+                tasks.send_notifications.delay(mail)
+            except Exception:  # noqa: BLE001 - broker down: the rows stay pending and the next sweep sends them
+                log.warning("sweep: could not queue %d emails; the next sweep sends them", len(mail))
         return done
 
     if threads <= 1 or len(chunks) <= 1:
@@ -500,6 +509,8 @@ def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
                 "allowance",
             )
         vacation = Vacation.objects.create(seat=seat, starts=starts, ends=ends)
+        if seat.away_until is None or ends > seat.away_until:
+            Seat.objects.filter(pk=seat.pk).update(away_until=ends)
         seat.refresh_from_db()
         if seat.deadline and seat.waiting_since:
             _reset_deadline(game, seat, seat.waiting_since)
@@ -765,6 +776,8 @@ def post_message(seat: Seat, text: str, via: str = "web") -> Message:
         if recent >= TALK_LIMIT:
             raise SubmitError(f"You can post {TALK_LIMIT} messages every 10 minutes; please wait a little.", "rate")
         message = Message.objects.create(game=game, seat=seat, author=seat.name, text=text, via=via)
+        Game.objects.filter(pk=game.pk).update(last_message=message.pk)
+        game.last_message = message.pk
         for other in game.seats.select_related("player").exclude(pk=seat.pk).filter(player__isnull=False):
             if other.waiting_since is None or other.stand_in:
                 notify.table_talk(game, other)

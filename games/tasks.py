@@ -21,6 +21,12 @@ def send_notification(self, notification_id: int) -> str:
 
 
 @shared_task
+def send_notifications(notification_ids: list[int]) -> int:
+    """Send many rows in one task (the sweep writes them in batches); failures wait for the sweep."""
+    return sum(mail.send(pk) == Notification.Status.SENT for pk in notification_ids)
+
+
+@shared_task
 def advance_bots(game_id: int) -> int:
     return services.play_bots(game_id)
 

@@ -22,3 +22,11 @@ def draw_table(context, game, view, prompt=None) -> dict[str, Any]:
     if seat is None and context.get("seat") is not None and hasattr(context["seat"], "index"):
         seat = context["seat"].index
     return module.draw(view, module.catalogue(game.state), prompt or None, seat)
+
+
+@register.filter
+def chunks(items, size: int):
+    """Rows of `size` for an email's HTML table (mail clients have no flex wrapping)."""
+    items = list(items or [])
+    size = max(1, int(size))
+    return [items[i : i + size] for i in range(0, len(items), size)]

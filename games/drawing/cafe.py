@@ -1,0 +1,401 @@
+"""Café: the table as shapes to draw, from a seat's view data (pure Python, no Django).
+
+`picture(data)` takes `view(state, seat)["data"]` and returns what the page's SVG and the email's
+HTML table are drawn from: every business area as a grid of cells (positions in SVG units of
+`UNIT` per square, the card outlines, cubes as small squares with a colour letter, shops with
+their needs), the plan cards on offer and in hand, and each legal placement as a footprint to
+preview. Nothing here is hidden information: it only rearranges what the view already shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+UNIT = 100  # SVG units per square
+AXIS = 34  # room for the row and column numbers of the seat's own area
+CUBE = 20  # a cube's side, in SVG units
+COLOURS = ("yellow", "brown", "green", "red")
+LETTER = {"yellow": "Y", "brown": "B", "green": "G", "red": "R"}
+KIND_WORDS = {"dry": "Dry", "cup": "Cup", "ship": "Ship", "blank": ""}
+EMAIL_CODE = {"dry": "Dry", "cup": "Cup", "ship": "Ship", "blank": "·", "shop": "Shop"}
+ROT_WORDS = {0: "not turned", 90: "turned 90°", 180: "turned 180°", 270: "turned 270°"}
+
+
+def square_look(info: dict[str, Any]) -> dict[str, Any]:
+    """How one square looks: CSS classes, the word on it, a short code for email, words for a screen reader."""
+    kind = info["kind"]
+    if kind == "bean":
+        colour = info["colour"]
+        return {
+            "cls": f"k-bean c-{colour}",
+            "word": colour.capitalize(),
+            "small": "bean",
+            "code": LETTER[colour],
+            "say": f"{colour} bean square",
+        }
+    if kind == "roast":
+        star = info.get("star", False)
+        return {
+            "cls": "k-roast star" if star else "k-roast",
+            "word": "Roast★" if star else "Roast",
+            "small": "red: 2 acts" if star else "",
+            "code": "Rst★" if star else "Rst",
+            "say": "roast square with a star (red costs 2 actions)" if star else "roast square",
+        }
+    if kind == "shop":
+        return {"cls": "k-shop", "word": "Shop", "small": "", "code": "Shop", "say": "coffee shop square"}
+    return {
+        "cls": f"k-{kind}",
+        "word": KIND_WORDS.get(kind, kind.capitalize()),
+        "small": "",
+        "code": EMAIL_CODE.get(kind, kind[:4].capitalize()),
+        "say": "empty square" if kind == "blank" else f"{kind} square",
+    }
+
+
+def _cubes(colour: str, count: int, x0: int, y0: int, per_row: int = 4) -> list[dict[str, Any]]:
+    """Small squares, one a cube, in rows of `per_row` (more than 8 show as 7 and a '+n')."""
+    shown = count if count <= 8 else 7
+    out = []
+    for i in range(shown):
+        out.append(
+            {
+                "x": x0 + (i % per_row) * (CUBE + 3),
+                "y": y0 + (i // per_row) * (CUBE + 3),
+                "colour": colour,
+                "letter": LETTER[colour],
+            }
+        )
+    more = (
+        {"x": x0 + 3 * (CUBE + 3) + CUBE // 2, "y": y0 + CUBE + 3 + 16, "text": f"+{count - shown}"}
+        if count > 8
+        else None
+    )
+    return [*out, *([more] if more else [])]
+
+
+def _need_cubes(need: dict[str, int], held: dict[str, int], x0: int, y0: int, per_row: int) -> list[dict[str, Any]]:
+    """A shop's needs as cube outlines, filled where a cube is already there."""
+    out = []
+    i = 0
+    for colour in COLOURS:
+        n = need.get(colour, 0)
+        have = held.get(colour, 0)
+        for j in range(n):
+            out.append(
+                {
+                    "x": x0 + (i % per_row) * (CUBE + 3),
+                    "y": y0 + (i // per_row) * (CUBE + 3),
+                    "colour": colour,
+                    "letter": LETTER[colour],
+                    "held": j < have,
+                }
+            )
+            i += 1
+    return out
+
+
+def _need_words(need: dict[str, int]) -> str:
+    return ", ".join(f"{need[c]} {c}" for c in COLOURS if need.get(c))
+
+
+def _held_words(held: dict[str, int]) -> str:
+    words = ", ".join(f"{held[c]} {c}" for c in COLOURS if held.get(c))
+    return words or "nothing yet"
+
+
+def _edges(cells: dict[tuple[int, int], str]) -> str:
+    """An SVG path along every side where a card ends (a different card or nothing beyond it)."""
+    parts = []
+    for (r, c), card in cells.items():
+        x, y = c * UNIT, r * UNIT
+        if cells.get((r - 1, c)) != card:
+            parts.append(f"M{x} {y}h{UNIT}")
+        if cells.get((r + 1, c)) != card:
+            parts.append(f"M{x} {y + UNIT}h{UNIT}")
+        if cells.get((r, c - 1)) != card:
+            parts.append(f"M{x} {y}v{UNIT}")
+        if cells.get((r, c + 1)) != card:
+            parts.append(f"M{x + UNIT} {y}v{UNIT}")
+    return "".join(parts)
+
+
+def _box(rows: list[int], cols: list[int], axis: int) -> dict[str, Any]:
+    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+    pad = 6
+    x, y = left * UNIT - axis - pad, top * UNIT - axis - pad
+    w, h = (right - left + 1) * UNIT + axis + 2 * pad, (bottom - top + 1) * UNIT + axis + 2 * pad
+    return {
+        "top": top,
+        "left": left,
+        "bottom": bottom,
+        "right": right,
+        "viewbox": f"{x} {y} {w} {h}",
+        "w": w,
+        "h": h,
+        "cols_n": right - left + 1,
+        "rows_n": bottom - top + 1,
+    }
+
+
+def area_picture(seat: dict[str, Any], mine: bool, placements: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """One business area: cells, card outlines, shops, and (while placing) the empty slots a card may reach."""
+    area = seat["area"]
+    rows = [c["row"] for c in area["cells"]]
+    cols = [c["col"] for c in area["cells"]]
+    for p in placements or []:
+        rows += [c["row"] for c in p["cells"]]
+        cols += [c["col"] for c in p["cells"]]
+    axis = AXIS if mine else 0
+    box = _box(rows, cols, axis)
+    shops = {s["id"]: s for s in area["shops"]}
+    cells = []
+    owners: dict[tuple[int, int], str] = {}
+    for c in area["cells"]:
+        look = square_look(c)
+        cube = c["cubes"]
+        shop = shops.get(c.get("shop", "")) if c["kind"] == "shop" else None
+        closed = c["kind"] == "shop" and shop is None
+        say = f"Row {c['row']}, col {c['col']}: {look['say']}"
+        if closed:
+            say += " (partly covered: scores nothing)"
+        if cube:
+            say += f", {cube['count']} {cube['colour']} cube{'s' if cube['count'] != 1 else ''}"
+        say += f" (card {c['card'].replace('card', '').replace('start', 'initial ')})"
+        cells.append(
+            {
+                **look,
+                "row": c["row"],
+                "col": c["col"],
+                "x": c["col"] * UNIT,
+                "y": c["row"] * UNIT,
+                "kind": c["kind"],
+                "card": c["card"],
+                "closed": closed,
+                "in_shop": shop is not None,
+                "cube_colour": cube["colour"] if cube else "",
+                "cube_count": cube["count"] if cube else 0,
+                "cubes": _cubes(cube["colour"], cube["count"], 6, 52) if cube else [],
+                "email_cubes": f"{cube['count']}{LETTER[cube['colour']]}" if cube else "",
+                "say": say,
+            }
+        )
+        owners[(c["row"], c["col"])] = c["card"]
+    shop_shapes = []
+    for s in area["shops"]:
+        srows = [rc[0] for rc in s["cells"]]
+        scols = [rc[1] for rc in s["cells"]]
+        wide = max(scols) - min(scols) + 1
+        tall = max(srows) - min(srows) + 1
+        x, y = min(scols) * UNIT, min(srows) * UNIT
+        per_row = 3 if wide == 1 else 7
+        in_row = min(sum(s["need"].values()), per_row)
+        x0 = x + (wide * UNIT - (in_row * (CUBE + 3) - 3)) // 2
+        shop_shapes.append(
+            {
+                "id": s["id"],
+                "x": x + 5,
+                "y": y + 5,
+                "w": wide * UNIT - 10,
+                "h": tall * UNIT - 10,
+                "tx": x + wide * UNIT // 2,
+                "vp": s["vp"],
+                "supplied": s["supplied"],
+                "ty": y + 32,
+                "need": _need_cubes(s["need"], s["held"], x0, y + 50, per_row),
+                "need_words": _need_words(s["need"]),
+                "held_words": _held_words(s["held"]),
+                "say": (
+                    f"Coffee shop worth {s['vp']} points at {', '.join(f'row {r}, col {c}' for r, c in s['cells'])}: "
+                    f"needs {_need_words(s['need'])}; has {_held_words(s['held'])}"
+                    + ("; fully supplied" if s["supplied"] else "")
+                ),
+            }
+        )
+    taken = set(owners)
+    slots = []
+    if placements:
+        slots = [
+            {"row": r, "col": c, "x": c * UNIT, "y": r * UNIT}
+            for r in range(box["top"], box["bottom"] + 1)
+            for c in range(box["left"], box["right"] + 1)
+            if (r, c) not in taken
+        ]
+    cubes_total = sum(c["cube_count"] for c in cells)
+    return {
+        **box,
+        "seat": seat["seat"],
+        "name": seat["name"],
+        "mine": mine,
+        "cells": cells,
+        "edges": _edges(owners),
+        "shops": shop_shapes,
+        "slots": slots,
+        "axis_cols": [
+            {"n": c, "x": c * UNIT + UNIT // 2, "y": box["top"] * UNIT - 10}
+            for c in range(box["left"], box["right"] + 1)
+        ]
+        if mine
+        else [],
+        "axis_rows": [
+            {"n": r, "x": box["left"] * UNIT - 8, "y": r * UNIT + UNIT // 2 + 8}
+            for r in range(box["top"], box["bottom"] + 1)
+        ]
+        if mine
+        else [],
+        "email_rows": _email_rows(area, cells),
+        "email_cols": list(range(area["left"], area["right"] + 1)),
+        "cubes_total": cubes_total,
+        "say": f"{'Your' if mine else seat['name'] + chr(39) + 's'} business area: {len(cells)} squares, "
+        f"{cubes_total} cube{'s' if cubes_total != 1 else ''}, "
+        f"{len(area['shops'])} open coffee shop{'s' if len(area['shops']) != 1 else ''}",
+    }
+
+
+def _email_rows(area: dict[str, Any], cells: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The area as rows of table cells for email: one cell a square, blanks where there is no card."""
+    at = {(c["row"], c["col"]): c for c in cells}
+    out = []
+    for r in range(area["top"], area["bottom"] + 1):
+        row = []
+        for c in range(area["left"], area["right"] + 1):
+            cell = at.get((r, c))
+            if cell is None:
+                row.append({"empty": True})
+            else:
+                row.append(
+                    {
+                        "empty": False,
+                        "cls": cell["cls"],
+                        "code": cell["code"],
+                        "cubes": cell["email_cubes"],
+                        "say": cell["say"],
+                    }
+                )
+        out.append({"n": r, "cells": row})
+    return out
+
+
+def card_picture(card: dict[str, Any], rot_cells: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A plan card as a small grid (landscape, 3 x 2), with its shops' needs and points."""
+    squares = card["squares"]
+    cells = []
+    for i, sq in enumerate(squares):
+        r, c = divmod(i, 3)
+        look = square_look(sq)
+        cells.append({**look, "x": c * UNIT, "y": r * UNIT, "row": r, "col": c, "kind": sq["kind"]})
+    shops = []
+    for s in card["shops"]:
+        idx = [i for i, sq in enumerate(squares) if sq.get("shop") == s["id"]]
+        rows = [i // 3 for i in idx]
+        cols = [i % 3 for i in idx]
+        wide = max(cols) - min(cols) + 1
+        tall = max(rows) - min(rows) + 1
+        x, y = min(cols) * UNIT, min(rows) * UNIT
+        per_row = 3 if wide == 1 else 7
+        in_row = min(sum(s["need"].values()), per_row)
+        x0 = x + (wide * UNIT - (in_row * (CUBE + 3) - 3)) // 2
+        shops.append(
+            {
+                "x": x + 5,
+                "y": y + 5,
+                "w": wide * UNIT - 10,
+                "h": tall * UNIT - 10,
+                "tx": x + wide * UNIT // 2,
+                "vp": s["vp"],
+                "ty": y + 32,
+                "need": _need_cubes(s["need"], {}, x0, y + 50, per_row),
+                "need_words": _need_words(s["need"]),
+            }
+        )
+    name = card["name"]
+    cost = "has a cup: costs a cube unless you show 2 ships" if card["cups"] else "no cup: free"
+    say = f"{name}: " + ", ".join(c["say"] for c in cells) + f"; {card['cups']} cup, {card['ships']} ship; {cost}"
+    for s in shops:
+        say += f"; shop worth {s['vp']} points needing {s['need_words']}"
+    return {
+        "id": card["id"],
+        "name": name,
+        "cells": cells,
+        "shops": shops,
+        "viewbox": f"-4 -4 {3 * UNIT + 8} {2 * UNIT + 8}",
+        "cups": card["cups"],
+        "ships": card["ships"],
+        "star": card["star"],
+        "cost": cost,
+        "say": say,
+    }
+
+
+def placement_pictures(placements: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each legal placement as the footprint a page previews: the 6 cells with their looks."""
+    out = []
+    for p in placements:
+        out.append(
+            {
+                "id": p["id"],
+                "row": p["row"],
+                "col": p["col"],
+                "rot": p["rot"],
+                "covered": p["covered"],
+                "text": f"top-left at row {p['row']}, col {p['col']}, {ROT_WORDS[p['rot']]}, covers {p['covered']}",
+                "cells": [
+                    {
+                        "row": c["row"],
+                        "col": c["col"],
+                        "cls": square_look(c)["cls"],
+                        "word": square_look(c)["word"],
+                        "small": square_look(c)["small"],
+                    }
+                    for c in p["cells"]
+                ],
+            }
+        )
+    return out
+
+
+def catalogue(state: dict[str, Any]) -> None:
+    """Café's card facts travel in the view data itself (cards on offer, in hand, on the table)."""
+    return None
+
+
+def draw(view: dict[str, Any], cs: Any = None, prompt: dict[str, Any] | None = None, seat: int | None = None):
+    """The drawing hook ({% draw_table %}): the picture of one seat's view, with the open question's picks."""
+    pic = picture(view["data"], seat)
+    picks: dict[str, list[dict[str, str]]] = {}
+    for o in (prompt or {}).get("options", []) if (prompt or {}).get("kind") == "choose" else []:
+        cid = o["id"].split(":")[0]
+        if o["id"].startswith("card") and "@" not in o["id"]:
+            picks.setdefault(cid, []).append({"id": o["id"], "label": o["label"]})
+    for card in pic["offer"]:
+        card["picks"] = picks.get(card["id"], [])
+    return pic
+
+
+def picture(data: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
+    """Everything the Café page and email draw, from one seat's view data."""
+    you = data.get("you") if seat is None else seat
+    placements = data.get("placements") or []
+    areas = [area_picture(s, s["seat"] == you, placements if s["seat"] == you else None) for s in data["seats"]]
+    areas.sort(key=lambda a: (not a["mine"], a["seat"]))
+    me = next((s for s in data["seats"] if s["seat"] == you), None)
+    hand = me["hand"] if me and me["hand"] else None
+    by_seat = {s["seat"]: s for s in data["seats"]}
+    for a in areas:
+        s = by_seat[a["seat"]]
+        a["warehouse"] = [{"colour": c, "letter": LETTER[c], "n": s["warehouse"].get(c, 0)} for c in COLOURS]
+        a["warehouse_words"] = ", ".join(f"{s['warehouse'].get(c, 0)} {c}" for c in COLOURS)
+        a.update({k: s[k] for k in ("company", "master", "stage", "actions", "actions_left", "points")})
+    shown = placement_pictures(placements)
+    acts = [{"id": a["id"], "cells": a["cells"]} for a in data.get("actions", [])]
+    return {
+        "client": {"placements": shown, "actions": acts, "unit": UNIT},
+        "areas": areas,
+        "offer": [card_picture(c) for c in data["display"]],
+        "hand": card_picture(hand) if hand else None,
+        "placing": bool(placements),
+        "placements": shown,
+        "actions": acts,
+        "supply": [{"colour": c, "letter": LETTER[c], "n": data["supply"].get(c, 0)} for c in COLOURS],
+        "unit": UNIT,
+    }
