@@ -106,11 +106,16 @@ def receive(sender=None, event=None, esp_name: str = "", **kwargs) -> str:
             notify.reply_problem(None, from_addr, WRONG_SENDER, None)
         log.info("inbound reply seat=%s refused: wrong sender", seat.pk)
         return "wrong_sender"
-    if kind not in ("a", "t"):
+    handlers = {
+        "a": lambda: _answer(seat, message, version, key),
+        "t": lambda: _talk(seat, message),
+        "p": lambda: _plan(seat, message),
+    }
+    if kind not in handlers:
         log.warning("inbound reply seat=%s ignored: unknown reply kind", seat.pk)
         return "unknown_kind"
     with transaction.atomic():
-        outcome = _talk(seat, message) if kind == "t" else _answer(seat, message, version, key)
+        outcome = handlers[kind]()
     log.info("inbound reply seat=%s kind=%s outcome=%s", seat.pk, kind, outcome)
     return outcome
 
@@ -149,6 +154,27 @@ def _talk(seat: Seat, message) -> str:
         notify.reply_problem(seat, seat.player.email, e.message, None, links.url_for(seat))
         return e.code
     return "posted"
+
+
+def _plan(seat: Seat, message) -> str:
+    """Answers left in advance for the seat's next question: numbers of the offered choices, in order."""
+    game = Game.objects.get(pk=seat.game_id)
+    upcoming = getattr(game.engine, "upcoming", None)
+    prompt = upcoming(game.state, seat.index) if upcoming and game.status == Game.Status.ACTIVE else None
+    if prompt is None:
+        _problem(seat, "There is nothing to plan for now: you are being asked already, or the round has moved on.")
+        return "no_plan"
+    text = answer_text(body_of(message))
+    try:
+        tokens = [t for t in re.split(r"[\s,;]+", text) if t]
+        if not tokens:
+            raise IllegalMove("Write the numbers of your choices in order on the first line, e.g. 3, 1.")
+        answers = [prompt.parse_text(t) for t in tokens[:3]]
+        services.set_plan(seat, answers)
+    except (IllegalMove, SubmitError) as e:
+        _problem(seat, getattr(e, "message", None) or str(e))
+        return "illegal"
+    return "planned"
 
 
 def _problem(seat: Seat, problem: str) -> None:

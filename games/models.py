@@ -202,6 +202,7 @@ class Notification(models.Model):
         MESSAGE = "message", "Table talk"
         REPLY_PROBLEM = "reply_problem", "Reply not played"
         DIGEST = "digest", "Daily digest"
+        PLAN = "plan", "Plan ahead"
 
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)

@@ -315,6 +315,23 @@ def table_talk(game: Game, seat: Seat) -> Notification | None:
     )
 
 
+def plan_offer(game: Game, seat: Seat, prompt) -> Notification | None:
+    """For a player who answers by email: the next question as it looks now, to answer in advance."""
+    if not _wants(seat, immediate=True):
+        return None
+    from .services import prompt_key
+
+    return _queue(
+        game,
+        seat,
+        Notification.Kind.PLAN,
+        f"Plan ahead in {game.name}",
+        "plan_offer",
+        {"prompt": prompt.to_dict(), "url": links.url_for(seat)},
+        headers={"Reply-To": reply_address(seat, game.version, prompt_key(prompt), kind="p")},
+    )
+
+
 def fresh_link(seat: Seat) -> Notification | None:
     if not _wants(seat, immediate=False):
         return None

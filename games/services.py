@@ -273,10 +273,20 @@ def _after_step(
             seat.waiting_since = seat.deadline = seat.remind_at = None
             seat.save(update_fields=["waiting_since", "deadline", "remind_at"])
     Game.objects.filter(pk=game.pk).update(to_move=", ".join(waiting)[:200], waiting_since=now)
+    if via == "email" and acted is not None and acted not in prompts:
+        _offer_plan(game, engine, next(s for s in seats if s.index == acted))
     if wake and via not in ("bot", "conditional"):
         from . import tasks
 
         transaction.on_commit(lambda: tasks.advance_bots.delay(game.pk), robust=True)
+
+
+def _offer_plan(game: Game, engine: Title, seat: Seat) -> None:
+    """A player answering by email is offered their next question in advance, where the title can say it."""
+    upcoming = getattr(engine, "upcoming", None)
+    prompt = upcoming(game.state, seat.index) if upcoming else None
+    if prompt is not None and not seat.plan:
+        notify.plan_offer(game, seat, prompt)
 
 
 def _deadline_for(game_clock: clock.Clock, seat: Seat, start: datetime) -> datetime | None:
