@@ -327,8 +327,19 @@ def card_picture(card: dict[str, Any], rot_cells: list[dict[str, Any]] | None = 
     }
 
 
-def placement_pictures(placements: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _look_with_shop(info: dict[str, Any], shops: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """A square's look; a shop square of the card in hand also says its points and needs ("Shop 4", "1Y 1B")."""
+    look = square_look(info)
+    shop = shops.get(info.get("shop", "")) if info["kind"] == "shop" else None
+    if shop:
+        need = " ".join(f"{shop['need'][c]}{LETTER[c]}" for c in COLOURS if shop["need"].get(c))
+        look = {**look, "word": f"Shop {shop['vp']}", "small": need}
+    return look
+
+
+def placement_pictures(placements: list[dict[str, Any]], hand: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Each legal placement as the footprint a page previews: the 6 cells with their looks."""
+    shops = {s["id"]: s for s in (hand or {}).get("shops", [])}
     out = []
     for p in placements:
         out.append(
@@ -340,13 +351,8 @@ def placement_pictures(placements: list[dict[str, Any]]) -> list[dict[str, Any]]
                 "covered": p["covered"],
                 "text": f"top-left at row {p['row']}, col {p['col']}, {ROT_WORDS[p['rot']]}, covers {p['covered']}",
                 "cells": [
-                    {
-                        "row": c["row"],
-                        "col": c["col"],
-                        "cls": square_look(c)["cls"],
-                        "word": square_look(c)["word"],
-                        "small": square_look(c)["small"],
-                    }
+                    {"row": c["row"], "col": c["col"], "kind": c["kind"]}
+                    | {k: v for k, v in _look_with_shop(c, shops).items() if k in ("cls", "word", "small")}
                     for c in p["cells"]
                 ],
             }
@@ -386,7 +392,7 @@ def picture(data: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
         a["warehouse"] = [{"colour": c, "letter": LETTER[c], "n": s["warehouse"].get(c, 0)} for c in COLOURS]
         a["warehouse_words"] = ", ".join(f"{s['warehouse'].get(c, 0)} {c}" for c in COLOURS)
         a.update({k: s[k] for k in ("company", "master", "stage", "actions", "actions_left", "points")})
-    shown = placement_pictures(placements)
+    shown = placement_pictures(placements, hand)
     acts = [{"id": a["id"], "cells": a["cells"]} for a in data.get("actions", [])]
     return {
         "client": {"placements": shown, "actions": acts, "unit": UNIT},
