@@ -46,6 +46,8 @@ class CafeRomantica:
     default_answer = staticmethod(game.default_answer)
     check_invariants = staticmethod(check_invariants)
     turns_played = staticmethod(game.turns_played)
+    # the action question of a seat acting later this turn, from the field and its ♥ as they are now
+    upcoming = staticmethod(game.upcoming)
 
     @staticmethod
     def bot_answer(state: dict[str, Any], seat: int, rng: random.Random) -> Any:

@@ -137,6 +137,33 @@ def action_prompt(state: State, seat: int) -> Choose:
     )
 
 
+def upcoming(state: State, seat: int) -> Choose | None:
+    """The action question of a seat that acts later in this turn's order, or None.
+
+    Its options are the actions the seat could take given the field and its own ♥ and club as they
+    are now. Nothing another seat does in the action phase changes this seat's ♥, club, focus cards
+    or agendas (so no cost or fave/agenda option changes); another seat can only take a field card,
+    and then that option is refused when the question arrives (the next answer left is tried).
+    The field does not shift or refill until the end of the turn, so nothing new can appear.
+    None for the seat acting now, a seat that has acted (its next question is next turn's sealed
+    bids), a seat that will pass without being asked (no ♥ or nothing affordable: taking cards away
+    cannot change that), the sealed draft and auction (simultaneous), and after the game ends.
+    """
+    if state["phase"] != "actions" or isinstance(seat, bool) or not isinstance(seat, int):
+        return None
+    order, now = state["order"], state["acting"]
+    if seat not in order[now + 1 :] or not actions.has_choice(state, seat):
+        return None
+    before = [state["names"][s] for s in order[now : order.index(seat)]]
+    who = before[0] if len(before) == 1 else ", ".join(before[:-1]) + " and " + before[-1]
+    hearts = state["seats"][seat]["hearts"]
+    return Choose(
+        f"Your action this turn, after {who} (you have {hearts} ♥): recruit or buy, fave, complete an agenda, "
+        "or pass. A card they take first is gone; your ♥ stay yours.",
+        action_prompt(state, seat).options,
+    )
+
+
 def prompts(state: State) -> dict[int, Any]:
     phase = state["phase"]
     if phase == "actions":
