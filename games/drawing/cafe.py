@@ -177,6 +177,9 @@ def area_picture(seat: dict[str, Any], mine: bool, placements: list[dict[str, An
                 "cube_count": cube["count"] if cube else 0,
                 "cubes": _cubes(cube["colour"], cube["count"], 6, 52) if cube else [],
                 "email_cubes": f"{cube['count']}{LETTER[cube['colour']]}" if cube else "",
+                "email_sub": ("closed" if closed else f"{'✓' if shop['supplied'] else ''}{shop['vp']}pt")
+                if c["kind"] == "shop"
+                else "",
                 "say": say,
             }
         )
@@ -269,6 +272,7 @@ def _email_rows(area: dict[str, Any], cells: list[dict[str, Any]]) -> list[dict[
                         "cls": cell["cls"],
                         "code": cell["code"],
                         "cubes": cell["email_cubes"],
+                        "sub": cell["email_sub"],
                         "say": cell["say"],
                     }
                 )
@@ -276,7 +280,7 @@ def _email_rows(area: dict[str, Any], cells: list[dict[str, Any]]) -> list[dict[
     return out
 
 
-def card_picture(card: dict[str, Any], rot_cells: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def card_picture(card: dict[str, Any]) -> dict[str, Any]:
     """A plan card as a small grid (landscape, 3 x 2), with its shops' needs and points."""
     squares = card["squares"]
     cells = []

@@ -257,6 +257,7 @@
     if (!usable.length) return;
     var mark = function (id) {
       document.querySelectorAll(".cafe-offer-card.chosen").forEach(function (n) { n.classList.remove("chosen"); });
+      document.querySelectorAll("button.cafe-pick").forEach(function (b) { b.setAttribute("aria-pressed", b.dataset.pick === id ? "true" : "false"); });
       if (choose(id)) li.classList.add("chosen");
     };
     usable.forEach(function (b) { b.addEventListener("click", function () { mark(b.dataset.pick); }); });

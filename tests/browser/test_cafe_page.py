@@ -117,7 +117,7 @@ def test_a_person_and_a_bot_play_cafe_placing_cards_by_clicks(browser, live_serv
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(link)
     placed = acted = 0
-    keyboard_tried = shot = False
+    keyboard_tried = shot = act_shot = False
     for _ in range(200):
         game.refresh_from_db()
         if game.status == Game.Status.ENDED:
@@ -166,11 +166,22 @@ def test_a_person_and_a_bot_play_cafe_placing_cards_by_clicks(browser, live_serv
                 cells = next(a["cells"] for a in data["actions"] if a["id"] == action)
                 page.locator(f'form.prompt input[value="{action}"]').locator("xpath=..").hover()
                 assert page.locator("svg.cafe-area.mine .cafe-layer rect.hl").count() == len(cells)
+                if game.state["round"] >= 3 and not act_shot:
+                    page.screenshot(path=str(artifacts / "cafe_act_1280.png"), full_page=True)
+                    act_shot = True
                 acted += 1
             page.locator(f'form.prompt input[value="{action}"]').check()
             _send(page)
-        else:  # a draft pick, through the form
-            page.locator('form.prompt input[name="answer"]').first.check()
+        else:  # a draft pick, through the form (in round 2 by tapping a card on offer, which ticks its radio)
+            pickable = page.locator(".cafe-offer-card.can-pick svg")
+            if game.state["round"] == 2 and pickable.count():
+                offer = pickable.first
+                offer.click()
+                picks = offer.get_attribute("data-picks").split()
+                assert page.locator('form.prompt input[name="answer"]:checked').get_attribute("value") == picks[0]
+                page.screenshot(path=str(artifacts / "cafe_draft_1280.png"), full_page=True)
+            else:
+                page.locator('form.prompt input[name="answer"]').first.check()
             _send(page)
     game.refresh_from_db()
     assert game.status == Game.Status.ENDED, "the game did not reach its end"
@@ -181,11 +192,14 @@ def test_a_person_and_a_bot_play_cafe_placing_cards_by_clicks(browser, live_serv
     _check_picture(page, game)
     assert page.locator("table.scores").count() == 1
     page.screenshot(path=str(artifacts / "cafe_final_1280.png"), full_page=True)
-    phone = browser.new_context(viewport={"width": 375, "height": 800}, is_mobile=True).new_page()
+    phone_ctx = browser.new_context(viewport={"width": 375, "height": 800}, is_mobile=True)
+    phone = phone_ctx.new_page()
     phone.goto(page.url)
     phone.screenshot(path=str(artifacts / "cafe_final_375.png"), full_page=True)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, f"the final page scrolls sideways on a phone ({width}px)"
+    phone_ctx.close()
+    desk.close()
     final = DeliveredMail.objects.filter(to=ANA, subject__startswith="Game over").get()
     assert "Final scores" in final.body_text
 
@@ -228,7 +242,8 @@ def test_axe_finds_no_serious_problem_while_placing_and_acting(browser, live_ser
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run `npm ci` in the project (package.json lists axe-core)")
     game = _to_placement(_start(organiser, settings, live_server))
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
     for stage in ("placing", "acting"):
         page.goto(_ana_url(game))
         page.add_script_tag(path=str(AXE))
@@ -243,3 +258,4 @@ def test_axe_finds_no_serious_problem_while_placing_and_acting(browser, live_ser
             _place_by_clicks(page, 0)
             _send(page)
             assert "stop" in _options(page), "the next question is an action"
+    ctx.close()
