@@ -341,18 +341,16 @@ def pic(
     """One drawn thing for a template: its HTML (the SVG in a tappable wrapper when it answers the
     question), and what it is in words (for the email and the tests)."""
     attrs = f" {_option_attrs(options[0])}" if options else ""
-    buttons = "".join(
-        f'<button type="button" class="pic-act" hidden {_option_attrs(o)} aria-label="{esc(o["label"])}">'
-        f"{esc(verb(o['id']))}</button>"
-        for o in options[1:]
-    )
-    if options[1:]:
-        first = options[0]
-        buttons = (
-            f'<button type="button" class="pic-act" hidden {_option_attrs(first)} aria-label="{esc(first["label"])}">'
-            f"{esc(verb(first['id']))}</button>" + buttons
+
+    def act(o: dict[str, str]) -> str:
+        # the visible word starts the accessible name (WCAG label-in-name), the full label follows
+        word = verb(o["id"])
+        return (
+            f'<button type="button" class="pic-act" hidden {_option_attrs(o)} aria-label="{esc(word)}: {esc(o["label"])}">'
+            f"{esc(word)}</button>"
         )
-        buttons = f'<span class="pic-acts">{buttons}</span>'
+
+    buttons = f'<span class="pic-acts">{"".join(act(o) for o in options)}</span>' if options[1:] else ""
     html = f'<div class="pic {esc(css)}" data-card-id="{esc(key)}" data-name="{esc(name)}"{attrs}>{svg}</div>{buttons}'
     if buttons:
         html = f'<div class="pic-with-acts">{html}</div>'
