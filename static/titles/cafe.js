@@ -47,7 +47,7 @@
   /* ---- placing a card ------------------------------------------------------------------------ */
   var places = data.placements || [];
   var grid = document.getElementById("cafe-grid");
-  if (places.length && grid) setupPlacing(grid);
+  if (places.length && grid && form) setupPlacing(grid);
 
   function setupPlacing(grid) {
     var svg = grid.querySelector("svg.cafe-area");
