@@ -382,7 +382,7 @@ def test_every_control_is_a_post_and_a_get_changes_nothing(client, make_game):
 def test_a_forged_link_cannot_use_the_controls(client, make_game):
     game = make_game()
     before = snapshot(game)
-    bad = token(game, 0)[:-4] + "xxxx"
+    bad = token(game, 0)[:-4] + "zzzz"
     r = client.post(reverse("seat-talk", args=[bad]), {"text": "hi"})
     assert r.status_code == 403 and "not valid" in r.content.decode()
     r = client.post(reverse("seat-pause", args=[bad]), {"agree": "yes"})

@@ -85,7 +85,7 @@ def test_a_seat_not_being_asked_gets_no_form(client, make_game):
 
 def test_a_forged_link_page_says_why(client, make_game):
     game = make_game()
-    r = client.get(seat_url(game, 0)[:-4] + "xxxx/")
+    r = client.get(seat_url(game, 0)[:-4] + "zzzz/")
     assert r.status_code == 403 and "not valid" in r.content.decode()
 
 
