@@ -12,17 +12,9 @@ import re
 import pytest
 
 from games.models import DeliveredMail, Game
+from tests.browser.flows import PEOPLE, newest_link, organiser_starts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PEOPLE = ["ana@example.com", "ben@example.com"]
-
-
-def newest_link(email: str) -> str:
-    mail = DeliveredMail.objects.filter(to=email).exclude(subject__startswith="You are playing").first()
-    match = re.search(r"(http://\S+/play/\S+/)", mail.body_text)
-    assert match, f"no seat link in the email to {email}"
-    return match.group(1)
 
 
 def answer_first_options(page) -> None:
@@ -50,17 +42,7 @@ def test_two_people_and_a_bot_play_cafe_baras_to_the_final_scores(browser, live_
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
 
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "org@example.com")
-    page.fill("#id_password", "pw-organiser-1")
-    page.click("button.button")
-    page.goto(f"{live_server.url}/games/new/?title=cafe_baras")
-    page.fill("#id_name", "Capybara evening")
-    page.fill("#id_seats", "\n".join([*PEOPLE, "bot"]))
-    page.click("text=Create game")
-    page.click("text=Start the game")
-    assert "The game has started" in page.content()
-    game = Game.objects.get(name="Capybara evening")
+    game = organiser_starts(page, live_server.url, "cafe_baras", "Capybara evening", [*PEOPLE, "bot"])
 
     page.goto(f"{live_server.url}/outbox/")
     assert page.locator("text=Your move in Capybara evening").count() >= 1

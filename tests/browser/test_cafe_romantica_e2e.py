@@ -9,22 +9,13 @@ a card on the pictured table when one answers the question. The game ends with f
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
 from games.models import DeliveredMail, Game
+from tests.browser.flows import PEOPLE, newest_link, organiser_starts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PEOPLE = ["ana@example.com", "ben@example.com"]
-
-
-def newest_link(email: str) -> str:
-    mail = DeliveredMail.objects.filter(to=email).exclude(subject__startswith="You are playing").first()
-    match = re.search(r"(http://\S+/play/\S+/)", mail.body_text)
-    assert match, f"no seat link in the email to {email}"
-    return match.group(1)
 
 
 def answer(page, rng: random.Random) -> None:
@@ -53,18 +44,9 @@ def test_two_people_and_a_bot_play_cafe_romantica_to_a_winner(browser, live_serv
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
     page.set_default_timeout(20000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "org@example.com")
-    page.fill("#id_password", "pw-organiser-1")
-    page.click("button.button")
-    page.goto(f"{live_server.url}/games/new/?title=cafe_romantica")
-    page.fill("#id_name", "Host club night")
-    page.fill("#id_seats", "\n".join([*PEOPLE, "bot"]))
-    page.fill("#id_opt_turn_cap", "4")
-    page.click("text=Create game")
-    page.click("text=Start the game")
-    assert "The game has started" in page.content()
-    game = Game.objects.get(name="Host club night")
+    game = organiser_starts(
+        page, live_server.url, "cafe_romantica", "Host club night", [*PEOPLE, "bot"], options={"opt_turn_cap": "4"}
+    )
     assert game.state["options"]["turn_cap"] == 4
 
     phone = browser.new_context(viewport={"width": 375, "height": 800}, is_mobile=True).new_page()

@@ -10,22 +10,13 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 import pytest
 
 from games.models import DeliveredMail, Game
+from tests.browser.flows import PEOPLE, newest_link, organiser_starts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PEOPLE = ["ana@example.com", "ben@example.com"]
-
-
-def newest_link(email: str) -> str:
-    mail = DeliveredMail.objects.filter(to=email).exclude(subject__startswith="You are playing").first()
-    match = re.search(r"(http://\S+/play/\S+/)", mail.body_text)
-    assert match, f"no seat link in the email to {email}"
-    return match.group(1)
 
 
 def answer(page, choice, taps: list[int]) -> None:
@@ -52,17 +43,7 @@ def test_two_people_and_a_bot_play_tanto_cuore_rv_to_the_final_scores(
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
     page.set_default_timeout(20000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "org@example.com")
-    page.fill("#id_password", "pw-organiser-1")
-    page.click("button.button")
-    page.goto(f"{live_server.url}/games/new/?title=tanto_cuore_rv")
-    page.fill("#id_name", "Romantic vacation")
-    page.fill("#id_seats", "\n".join([*PEOPLE, "bot"]))
-    page.click("text=Create game")
-    page.click("text=Start the game")
-    assert "The game has started" in page.content()
-    game = Game.objects.get(name="Romantic vacation")
+    game = organiser_starts(page, live_server.url, "tanto_cuore_rv", "Romantic vacation", [*PEOPLE, "bot"])
 
     phone = browser.new_context(viewport={"width": 375, "height": 800}, is_mobile=True).new_page()
     phone.set_default_timeout(20000)

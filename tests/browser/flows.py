@@ -1,0 +1,34 @@
+"""What every browser game does the same way: the organiser's start, and following the newest email."""
+
+from __future__ import annotations
+
+import re
+
+from games.models import DeliveredMail, Game
+
+PEOPLE = ["ana@example.com", "ben@example.com"]
+
+
+def newest_link(email: str) -> str:
+    """The seat link in the newest game email the local outbox delivered to this person."""
+    mail = DeliveredMail.objects.filter(to=email).exclude(subject__startswith="You are playing").first()
+    match = re.search(r"(http://\S+/play/\S+/)", mail.body_text)
+    assert match, f"no seat link in the email to {email}"
+    return match.group(1)
+
+
+def organiser_starts(page, base: str, title: str, name: str, seats: list[str], options: dict[str, str] | None = None):
+    """Sign in as the test organiser, create a game in the new-game form, start it; returns the Game."""
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", "org@example.com")
+    page.fill("#id_password", "pw-organiser-1")
+    page.click("button.button")
+    page.goto(f"{base}/games/new/?title={title}")
+    page.fill("#id_name", name)
+    page.fill("#id_seats", "\n".join(seats))
+    for field, value in (options or {}).items():
+        page.fill(f"#id_{field}", value)
+    page.click("text=Create game")
+    page.click("text=Start the game")
+    assert "The game has started" in page.content()
+    return Game.objects.get(name=name)
