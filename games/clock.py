@@ -52,20 +52,22 @@ def deadline(clock: Clock, start: datetime, away: list[tuple[datetime, datetime]
     plain = next_daily(earliest, clock.daily_at, clock.tz) if clock.daily_at else earliest
     if not away:
         return plain
-    need = plain - start
-    end = plain
-    for _ in range(50):
-        overlap = sum(
-            ((min(e, end) - max(b, start)) for b, e in away if b < end and e > start),
-            timedelta(0),
-        )
-        new_end = start + need + overlap
-        if new_end == end:
-            break
-        end = new_end
+    end = _outside(start, plain - start, away)
     if clock.daily_at:
         return next_daily(end - timedelta(microseconds=1), clock.daily_at, clock.tz)
     return end
+
+
+def _outside(start: datetime, need: timedelta, away: list[tuple[datetime, datetime]]) -> datetime:
+    """The moment `need` of time outside every vacation has passed since `start`."""
+    t, left = start, need
+    for begin, end in sorted((b, e) for b, e in away if e > start):
+        if begin > t:
+            if begin - t >= left:
+                return t + left
+            left -= begin - t
+        t = max(t, end)
+    return t + left
 
 
 def reminder_at(clock: Clock, due: datetime | None) -> datetime | None:

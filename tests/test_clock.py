@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, time, timedelta
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from games.clock import Clock, deadline, next_daily, reminder_at
 
 LISBON = "Europe/Lisbon"
@@ -63,3 +66,27 @@ def test_reminder_time():
     due = deadline(clock, utc(2026, 5, 1, 12))
     assert reminder_at(clock, due) == utc(2026, 5, 2, 6)
     assert reminder_at(Clock(per_decision=timedelta(hours=1)), due) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    start_min=st.integers(0, 60 * 24 * 60),
+    per_hours=st.integers(1, 96),
+    away=st.lists(st.tuples(st.integers(-60 * 24 * 10, 60 * 24 * 30), st.integers(1, 60 * 24 * 10)), max_size=4),
+)
+def test_vacations_never_shorten_the_time_outside_them(start_min, per_hours, away):
+    """Whatever the vacations, the seat gets at least its full time per decision outside them."""
+    start = utc(2026, 1, 1) + timedelta(minutes=start_min)
+    clock = Clock(per_decision=timedelta(hours=per_hours))
+    windows = [(start + timedelta(minutes=b), start + timedelta(minutes=b + d)) for b, d in away]
+    due = deadline(clock, start, windows)
+    assert due >= deadline(clock, start)
+    # time between start and due that falls in no vacation (windows may overlap: merge them)
+    merged: list[list[datetime]] = []
+    for b, e in sorted((max(b, start), min(e, due)) for b, e in windows if b < due and e > start):
+        if merged and b <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], e)
+        else:
+            merged.append([b, e])
+    away_time = sum(((e - b) for b, e in merged), timedelta(0))
+    assert (due - start) - away_time >= clock.per_decision
