@@ -53,6 +53,11 @@ class Applied:
     game: Game
 
 
+def new_seed() -> str:
+    """A game's secret seed: unpredictable, so nobody can foresee a shuffle (tests pin it)."""
+    return secrets.token_hex(16)
+
+
 # --- creating and starting games -------------------------------------------------------------
 
 
@@ -85,7 +90,7 @@ def start_game(game: Game, actor=None) -> Game:
         load = getattr(engine, "load_cardset", None)
         if load is not None and "cardset" not in options:
             options["cardset"] = load()
-        seed = secrets.token_hex(16)
+        seed = new_seed()
         state = engine.setup([s.name for s in seats], options, step_rng(seed, 0))
         cardset_hash = content_hash(options["cardset"]) if "cardset" in options else ""
         Event.objects.create(

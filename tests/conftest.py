@@ -20,6 +20,21 @@ def _fast_local_services(settings, tmp_path):
     }
 
 
+@pytest.fixture(autouse=True)
+def _reproducible_seeds(request, monkeypatch):
+    """Every game a test starts gets a seed derived from the test's name, so a run can be repeated
+    exactly (production seeds come from the secrets module)."""
+    import hashlib
+    import itertools
+
+    from games import services
+
+    counter = itertools.count()
+    monkeypatch.setattr(
+        services, "new_seed", lambda: hashlib.sha256(f"{request.node.nodeid}:{next(counter)}".encode()).hexdigest()[:32]
+    )
+
+
 @pytest.fixture
 def organiser(django_user_model):
     return django_user_model.objects.create_user("org@example.com", "pw-organiser-1", is_staff=True, name="Olga")
