@@ -38,19 +38,19 @@ def send_due(now: datetime) -> int:
             )
             if not seats:
                 continue
-            games = [
-                {
-                    "name": s.game.name,
-                    "title": s.game.title_name,
-                    "url": links.url_for(s),
-                    "waiting": notify.local_time(s.waiting_since, user.timezone),
-                    "deadline": notify.local_time(s.deadline, user.timezone),
-                    "question": s.game.engine.prompts(s.game.state)[s.index].text
-                    if s.index in s.game.engine.prompts(s.game.state)
-                    else "",
-                }
-                for s in seats
-            ]
+            games = []
+            for s in seats:
+                prompt = s.game.engine.prompts(s.game.state).get(s.index)
+                games.append(
+                    {
+                        "name": s.game.name,
+                        "title": s.game.title_name,
+                        "url": links.url_for(s),
+                        "waiting": notify.local_time(s.waiting_since, user.timezone),
+                        "deadline": notify.local_time(s.deadline, user.timezone),
+                        "question": prompt.text if prompt else "",
+                    }
+                )
             notify._queue(
                 None,
                 seats[0],

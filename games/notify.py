@@ -23,6 +23,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
+from games.engine.prompts import prompt_key
+
 from . import links
 from .models import Game, Message, Notification, Seat
 from .present import score_rows, table_template
@@ -211,43 +213,31 @@ def _talk(seat: Seat) -> list[Message]:
 def your_move(game: Game, seat: Seat, view: dict[str, Any], prompt, note: str = "") -> Notification | None:
     if not _wants(seat, immediate=True):
         return None
-    from .services import prompt_key
-
-    p = prompt.to_dict()
-    return _queue(
-        game,
-        seat,
-        Notification.Kind.YOUR_MOVE,
-        f"Your move in {game.name}",
-        "your_move",
-        {
-            "view": view,
-            "prompt": p,
-            "url": links.url_for(seat),
-            "note": note,
-            "deadline": local_time(seat.deadline, seat.player.timezone),
-            "messages": _talk(seat),
-        },
-        headers={"Reply-To": reply_address(seat, game.version, prompt_key(prompt))},
-        ics=deadline_ics(game, seat),
-    )
+    return _asking(game, seat, view, prompt, Notification.Kind.YOUR_MOVE, f"Your move in {game.name}", note)
 
 
 def reminder(game: Game, seat: Seat, view: dict[str, Any], prompt) -> Notification | None:
     if not _wants(seat, immediate=False):
         return None
-    from .services import prompt_key
+    due = local_time(seat.deadline, seat.player.timezone)
+    return _asking(
+        game, seat, view, prompt, Notification.Kind.REMINDER, f"Reminder: your move in {game.name} is due {due}"
+    )
 
+
+def _asking(game: Game, seat: Seat, view: dict[str, Any], prompt, kind: str, subject: str, note: str = ""):
+    """An email that asks the seat its question: the table, the choices, the deadline, a reply address."""
     return _queue(
         game,
         seat,
-        Notification.Kind.REMINDER,
-        f"Reminder: your move in {game.name} is due {local_time(seat.deadline, seat.player.timezone)}",
-        "reminder",
+        kind,
+        subject,
+        "your_move" if kind == Notification.Kind.YOUR_MOVE else "reminder",
         {
             "view": view,
             "prompt": prompt.to_dict(),
             "url": links.url_for(seat),
+            "note": note,
             "deadline": local_time(seat.deadline, seat.player.timezone),
             "messages": _talk(seat),
         },
@@ -319,7 +309,6 @@ def plan_offer(game: Game, seat: Seat, prompt) -> Notification | None:
     """For a player who answers by email: the next question as it looks now, to answer in advance."""
     if not _wants(seat, immediate=True):
         return None
-    from .services import prompt_key
 
     return _queue(
         game,

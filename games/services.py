@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from games.engine import IllegalMove, OptionsError, step_rng
 from games.engine.cards import content_hash
+from games.engine.prompts import prompt_key
 from games.engine.protocol import Title
 
 from . import clock, notify
@@ -144,12 +145,15 @@ def submit(
             _check_stale(game, seat_index, expected_version, prompts, prompt_key)
         if seat_index not in prompts:
             raise SubmitError("It is not your move right now: nothing is being asked of your seat.", "not_your_turn")
-        if via in PEOPLE_VIAS and game.seats.filter(index=seat_index, stand_in=True).exists():
+        seats = list(game.seats.select_related("player"))  # read once: _after_step needs them all too
+        if via in PEOPLE_VIAS and seats[seat_index].stand_in:
             raise SubmitError("A bot is playing this seat now. Take your seat back first.", "stand_in")
-        return _play(game, prompts, seat_index, answer, via, actor, Event.Kind.ANSWER)
+        return _play(game, prompts, seat_index, answer, via, actor, Event.Kind.ANSWER, seats)
 
 
-def _play(game: Game, prompts: dict, seat_index: int, answer: Any, via: str, actor, kind: str) -> Applied:
+def _play(
+    game: Game, prompts: dict, seat_index: int, answer: Any, via: str, actor, kind: str, seats: list[Seat] | None = None
+) -> Applied:
     engine = game.engine
     try:
         answer = prompts[seat_index].validate(answer)
@@ -158,9 +162,11 @@ def _play(game: Game, prompts: dict, seat_index: int, answer: Any, via: str, act
     except IllegalMove as e:
         raise SubmitError(f"{e} Nothing was played.", "illegal") from None
     event = _append(game, seq, kind, seat_index, {"answer": answer}, via, actor, new_state)
-    if via in PEOPLE_VIAS:
-        Seat.objects.filter(game=game, index=seat_index).update(misses=0)
-    _after_step(game, engine, before=prompts, via=via, acted=seat_index)
+    seats = seats if seats is not None else list(game.seats.select_related("player"))
+    if via in PEOPLE_VIAS and seats[seat_index].misses:
+        Seat.objects.filter(pk=seats[seat_index].pk).update(misses=0)
+        seats[seat_index].misses = 0
+    _after_step(game, engine, before=prompts, via=via, acted=seat_index, seats=seats)
     return Applied(event, game)
 
 
@@ -178,11 +184,6 @@ class _write:
                 "Someone else's move arrived at the same moment. Nothing was played; try again.", "stale"
             ) from None
         return suppress
-
-
-def prompt_key(prompt) -> str:
-    """A short fingerprint of a question, so a stale form can tell whether it was asked the same thing."""
-    return content_hash(prompt.to_dict())[:16]
 
 
 def _check_playing(game: Game) -> None:
@@ -234,7 +235,13 @@ def _note(game: Game, action: str, actor=None, seat: int | None = None, via: str
 
 
 def _after_step(
-    game: Game, engine: Title, before: dict, via: str, quiet: int | None = None, acted: int | None = None
+    game: Game,
+    engine: Title,
+    before: dict,
+    via: str,
+    quiet: int | None = None,
+    acted: int | None = None,
+    seats: list[Seat] | None = None,
 ) -> None:
     """Waits, deadlines, mail, bots and planned answers after a change: one email per wait, not per step.
 
@@ -244,7 +251,8 @@ def _after_step(
     state = game.state
     outcome = engine.outcome(state)
     now = timezone.now()
-    seats = list(game.seats.select_related("player"))
+    if seats is None:
+        seats = list(game.seats.select_related("player"))
     if outcome is not None:
         _end(game, engine, outcome, seats)
         return
@@ -353,9 +361,6 @@ def advance(game_id: int, limit: int = 2000) -> int:
                 raise
         played += 1
     return played
-
-
-play_bots = advance
 
 
 def _play_plan(game: Game, seat: Seat, prompts: dict) -> None:

@@ -8,7 +8,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from . import digest, mail, services
-from .models import Game, Notification
+from .models import Game, Notification, Seat
 
 
 @shared_task(bind=True, max_retries=3)
@@ -28,7 +28,7 @@ def send_notifications(notification_ids: list[int]) -> int:
 
 @shared_task
 def advance_bots(game_id: int) -> int:
-    return services.play_bots(game_id)
+    return services.advance(game_id)
 
 
 @shared_task
@@ -44,9 +44,12 @@ def sweep() -> dict[str, int]:
     pending = list(due.values_list("pk", flat=True)[:500])
     for pk in pending:
         mail.send(pk)
-    woken = 0
-    for game in Game.objects.filter(status=Game.Status.ACTIVE, waiting_since__lt=stale, seats__is_bot=True).distinct():
-        if any(s.is_bot and s.waiting_since for s in game.seats.all()):
-            advance_bots.delay(game.pk)
-            woken += 1
+    # bots a lost task left waiting: one query for the games, one task each
+    waiting = Seat.objects.filter(
+        is_bot=True, waiting_since__isnull=False, game__status=Game.Status.ACTIVE, game__waiting_since__lt=stale
+    )
+    games = list(waiting.order_by().values_list("game_id", flat=True).distinct())
+    for pk in games:
+        advance_bots.delay(pk)
+    woken = len(games)
     return {**clock, "digests": digests, "mail": len(pending), "bots": woken}

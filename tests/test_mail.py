@@ -57,13 +57,11 @@ def test_sending_a_row_twice_sends_it_once(make_game):
 
 
 def test_a_broker_outage_at_commit_loses_no_mail(make_game, monkeypatch):
-    monkeypatch.setattr(
-        tasks.send_notification, "delay", lambda pk: (_ for _ in ()).throw(ConnectionError("broker down"))
-    )
-    game = make_game()
+    with monkeypatch.context() as m:
+        m.setattr(tasks.send_notification, "delay", lambda pk: (_ for _ in ()).throw(ConnectionError("broker down")))
+        game = make_game()
     assert game.status == "active", "the move is kept even when the queue is unreachable"
     assert Notification.objects.filter(status="pending").count() == 4
-    monkeypatch.undo()
     Notification.objects.update(created_at="2000-01-01T00:00:00Z")
     assert tasks.sweep()["mail"] == 4
     assert Notification.objects.filter(status="sent").count() == 4

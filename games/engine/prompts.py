@@ -216,3 +216,11 @@ class Composite:
 
 
 Prompt = Choose | ChooseMany | Number | Order | Composite
+
+
+def prompt_key(prompt: Prompt) -> str:
+    """A short fingerprint of a question, so a stale form or an old email can tell whether the seat
+    is still asked the same thing."""
+    from .cards import content_hash
+
+    return content_hash(prompt.to_dict())[:16]
