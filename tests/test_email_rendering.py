@@ -10,38 +10,17 @@ two emails must be the same, and the other seat's hidden card names must not app
 from __future__ import annotations
 
 import copy
-import random
 import re
 
 import pytest
 
-from games import notify, services
+from games import notify
 from games.models import Game
-from games.titles import get_title
+from tests.support.play import mid_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SEATS = ["ana@example.com", "ben@example.com", None]
 MINE = ["cafe_baras", "tanto_cuore_rv", "cafe_romantica"]
-
-
-def mid_game(make_game, slug: str, steps: int, seed: int = 5) -> tuple[Game, int]:
-    title = get_title(slug)
-    game = make_game(title=slug, seats=SEATS)
-    rng = random.Random(seed)
-    done = 0
-    for _ in range(3000):
-        game.refresh_from_db()
-        assert game.status == Game.Status.ACTIVE
-        prompts = title.prompts(game.state)
-        people = sorted(i for i in prompts if i < 2)
-        if done >= steps and people:
-            return game, people[0]
-        seat = people[0]
-        answer = title.bot_answer(game.state, seat, rng)
-        services.submit(game.pk, seat, answer, game.version, via="web", prompt_key=services.prompt_key(prompts[seat]))
-        done += 1
-    raise AssertionError("no person was asked")
 
 
 def email_for(game: Game, index: int, state) -> str:
@@ -107,7 +86,7 @@ def hide_differently(slug: str, state, other: int) -> tuple[dict, set[str]]:
 
 @pytest.mark.parametrize(("slug", "steps"), [("cafe_baras", 10), ("tanto_cuore_rv", 30), ("cafe_romantica", 8)])
 def test_email_shows_the_table_without_svg_style_or_hidden_cards(slug, steps, make_game, client):
-    game, person = mid_game(make_game, slug, steps)
+    game, person = mid_game(make_game, slug, steps, seed=5)
     other = 1 - person
     real = email_for(game, person, game.state)
     assert "<svg" not in real.lower() and "<style" not in real.lower()
@@ -134,7 +113,7 @@ def test_email_shows_the_table_without_svg_style_or_hidden_cards(slug, steps, ma
 
 @pytest.mark.parametrize("slug", ["cafe", *MINE])
 def test_every_title_email_has_no_svg_and_no_style_left(slug, make_game):
-    game, person = mid_game(make_game, slug, 4)
+    game, person = mid_game(make_game, slug, 4, seed=5)
     html = email_for(game, person, game.state)
     assert "<svg" not in html.lower() and "<style" not in html.lower()
     assert "Open your seat" in html

@@ -32,3 +32,18 @@ def organiser_starts(page, base: str, title: str, name: str, seats: list[str], o
     page.click("text=Start the game")
     assert "The game has started" in page.content()
     return Game.objects.get(name=name)
+
+
+def turns(game: Game, pages: tuple, limit: int):
+    """Each time a person is asked, open their newest email's link on their page (person 0 on the
+    first page, a phone; person 1 on the second) and yield (person, page); stop when the game ends."""
+    for _ in range(limit):
+        game.refresh_from_db()
+        if game.status == Game.Status.ENDED:
+            return
+        person = next(i for i in sorted(game.engine.prompts(game.state)) if i < 2)
+        page = pages[person]
+        page.goto(newest_link(PEOPLE[person]))
+        assert page.locator("form.prompt").count() == 1, "the newest email's link opens the decision"
+        yield person, page
+    raise AssertionError(f"the game did not end within {limit} waits")

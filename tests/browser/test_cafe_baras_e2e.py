@@ -12,7 +12,7 @@ import re
 import pytest
 
 from games.models import DeliveredMail, Game
-from tests.browser.flows import PEOPLE, newest_link, organiser_starts
+from tests.browser.flows import PEOPLE, newest_link, organiser_starts, turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,15 +49,7 @@ def test_two_people_and_a_bot_play_cafe_baras_to_the_final_scores(browser, live_
 
     phone = browser.new_context(viewport={"width": 375, "height": 800}, is_mobile=True).new_page()
     shots = 0
-    for _ in range(400):
-        game.refresh_from_db()
-        if game.status == Game.Status.ENDED:
-            break
-        prompts = game.engine.prompts(game.state)
-        person = next(i for i in sorted(prompts) if i < 2)
-        seat_page = phone if person == 0 else page
-        seat_page.goto(newest_link(PEOPLE[person]))
-        assert seat_page.locator("form.prompt").count() == 1, "the newest email's link opens the decision"
+    for person, seat_page in turns(game, (phone, page), 400):
         if shots < 2:
             seat_page.screenshot(
                 path=str(artifacts / f"cafe_baras_seat_{'375' if person == 0 else '1280'}.png"), full_page=True

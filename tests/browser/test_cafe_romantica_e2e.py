@@ -13,7 +13,7 @@ import random
 import pytest
 
 from games.models import DeliveredMail, Game
-from tests.browser.flows import PEOPLE, newest_link, organiser_starts
+from tests.browser.flows import PEOPLE, newest_link, organiser_starts, turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -53,15 +53,7 @@ def test_two_people_and_a_bot_play_cafe_romantica_to_a_winner(browser, live_serv
     phone.set_default_timeout(20000)
     rng = random.Random(11)
     shots = 0
-    for _ in range(200):
-        game.refresh_from_db()
-        if game.status == Game.Status.ENDED:
-            break
-        prompts = game.engine.prompts(game.state)
-        person = next(i for i in sorted(prompts) if i < 2)
-        seat_page = phone if person == 0 else page
-        seat_page.goto(newest_link(PEOPLE[person]))
-        assert seat_page.locator("form.prompt").count() == 1, "the newest email's link opens the decision"
+    for person, seat_page in turns(game, (phone, page), 200):
         assert seat_page.locator(".pic-table .field-row").count() == 2, "the field is drawn in two rows"
         if shots < 2 and game.state["phase"] == "actions":
             width = "375" if person == 0 else "1280"

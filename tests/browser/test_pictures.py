@@ -8,45 +8,23 @@ played by tapping a card, and axe-core finds no serious or critical violations.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
-from games import links, services
-from games.models import Game
+from games import links
 from games.titles import get_title
+from tests.support.play import mid_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-SEATS = ["ana@example.com", "ben@example.com", None]
 
 
 def axe_source() -> str:
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run `npm ci` at the repository root (package.json lists axe-core)")
     return str(AXE)
-
-
-def mid_game(make_game, slug: str, steps: int, options=None, seed: int = 3) -> tuple[Game, int]:
-    """A started game where people have answered `steps` times like bots; returns it and the asked person."""
-    title = get_title(slug)
-    game = make_game(title=slug, seats=SEATS, options=options or {})
-    rng = random.Random(seed)
-    done = 0
-    for _ in range(5000):
-        game.refresh_from_db()
-        assert game.status == Game.Status.ACTIVE, "the game ended before the middle"
-        prompts = title.prompts(game.state)
-        people = sorted(i for i in prompts if i < 2)
-        if done >= steps and people:
-            return game, people[0]
-        seat = people[0]
-        answer = title.bot_answer(game.state, seat, rng)
-        services.submit(game.pk, seat, answer, game.version, via="web", prompt_key=services.prompt_key(prompts[seat]))
-        done += 1
-    raise AssertionError("no person was asked")
 
 
 def names_in(page, selector: str) -> list[str]:

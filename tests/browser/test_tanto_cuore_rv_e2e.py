@@ -14,7 +14,7 @@ import random
 import pytest
 
 from games.models import DeliveredMail, Game
-from tests.browser.flows import PEOPLE, newest_link, organiser_starts
+from tests.browser.flows import PEOPLE, newest_link, organiser_starts, turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,15 +49,7 @@ def test_two_people_and_a_bot_play_tanto_cuore_rv_to_the_final_scores(
     phone.set_default_timeout(20000)
     rng = random.Random(5)
     shots, taps = 0, [0]
-    for _ in range(600):
-        game.refresh_from_db()
-        if game.status == Game.Status.ENDED:
-            break
-        prompts = game.engine.prompts(game.state)
-        person = next(i for i in sorted(prompts) if i < 2)
-        seat_page = phone if person == 0 else page
-        seat_page.goto(newest_link(PEOPLE[person]))
-        assert seat_page.locator("form.prompt").count() == 1, "the newest email's link opens the decision"
+    for person, seat_page in turns(game, (phone, page), 600):
         hand = game.engine.view(game.state, person)["data"]["houses"][person]["hand"]
         assert seat_page.locator(".pic-table .hand .pic").count() == len(hand), "the hand is drawn card by card"
         if shots < 2 and game.state["turn"]["number"] > 6:

@@ -1,0 +1,30 @@
+"""Playing a game forward through the write path, the way several tests need it."""
+
+from __future__ import annotations
+
+import random
+
+from games import services
+from games.models import Game
+
+PEOPLE_AND_A_BOT = ["ana@example.com", "ben@example.com", None]
+
+
+def mid_game(make_game, slug: str, steps: int, options=None, seed: int = 3, seats=PEOPLE_AND_A_BOT) -> tuple[Game, int]:
+    """A started game where the people have answered `steps` times as a bot would (the bots play
+    themselves); returns it and the person asked now."""
+    game = make_game(title=slug, seats=seats, options=options or {})
+    title = game.engine
+    rng = random.Random(seed)
+    people = {i for i, email in enumerate(seats) if email}
+    for done in range(5000):
+        game.refresh_from_db()
+        assert game.status == Game.Status.ACTIVE, "the game ended before the middle"
+        prompts = title.prompts(game.state)
+        asked = sorted(i for i in prompts if i in people)
+        if done >= steps and asked:
+            return game, asked[0]
+        seat = asked[0]
+        answer = title.bot_answer(game.state, seat, rng)
+        services.submit(game.pk, seat, answer, game.version, via="web", prompt_key=services.prompt_key(prompts[seat]))
+    raise AssertionError("no person was asked")
