@@ -146,7 +146,7 @@ def submit(
         if seat_index not in prompts:
             raise SubmitError("It is not your move right now: nothing is being asked of your seat.", "not_your_turn")
         seats = list(game.seats.select_related("player"))  # read once: _after_step needs them all too
-        if via in PEOPLE_VIAS and seats[seat_index].stand_in:
+        if via in PEOPLE_VIAS and _seat(seats, seat_index).stand_in:
             raise SubmitError("A bot is playing this seat now. Take your seat back first.", "stand_in")
         return _play(game, prompts, seat_index, answer, via, actor, Event.Kind.ANSWER, seats)
 
@@ -163,11 +163,16 @@ def _play(
         raise SubmitError(f"{e} Nothing was played.", "illegal") from None
     event = _append(game, seq, kind, seat_index, {"answer": answer}, via, actor, new_state)
     seats = seats if seats is not None else list(game.seats.select_related("player"))
-    if via in PEOPLE_VIAS and seats[seat_index].misses:
-        Seat.objects.filter(pk=seats[seat_index].pk).update(misses=0)
-        seats[seat_index].misses = 0
+    acting = _seat(seats, seat_index)
+    if via in PEOPLE_VIAS and acting.misses:
+        Seat.objects.filter(pk=acting.pk).update(misses=0)
+        acting.misses = 0
     _after_step(game, engine, before=prompts, via=via, acted=seat_index, seats=seats)
     return Applied(event, game)
+
+
+def _seat(seats: list[Seat], index: int) -> Seat:
+    return next(s for s in seats if s.index == index)
 
 
 class _write:
@@ -287,7 +292,7 @@ def _after_step(
             seat.save(update_fields=["waiting_since", "deadline", "remind_at"])
     Game.objects.filter(pk=game.pk).update(to_move=", ".join(waiting)[:200], waiting_since=now)
     if via == "email" and acted is not None and acted not in prompts:
-        _offer_plan(game, engine, next(s for s in seats if s.index == acted))
+        _offer_plan(game, engine, _seat(seats, acted))
     if wake and via not in ("bot", "conditional"):
         from . import tasks
 
