@@ -1,7 +1,8 @@
 """Shared set-up for the benchmarks: a PostgreSQL database of their own, migrated, with Django ready.
 
 Run a bench as `.venv/bin/python bench/<name>.py`; it uses DATABASE_URL if set, else
-postgres://postgres@127.0.0.1:5432/cafe_bench (created if missing).
+postgres://postgres@127.0.0.1:5432/cafe_bench (created if missing), and Redis as the Celery
+broker (REDIS_URL, database 14 by default), as in production.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cafe_bench")
 os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "false")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")  # the production broker, as deployed
 os.environ.setdefault("EMAIL_BACKEND", "django.core.mail.backends.locmem.EmailBackend")
 
 

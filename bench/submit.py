@@ -137,7 +137,6 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--clients", type=int, default=8)
     args = parser.parse_args()
-    os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
     django_ready()
     server = start_server(args.workers)
     try:

@@ -419,8 +419,15 @@ class NotificationAdmin(admin.ModelAdmin):
     list_display = ("created_at", "recipient", "kind", "game", "status", "attempts", "short_error", "sent_at")
     list_filter = ("status", "kind")
     search_fields = ("recipient", "subject", "game__name")
-    readonly_fields = [f.name for f in Notification._meta.fields]
+    readonly_fields = [f.name for f in Notification._meta.fields if f.name not in ("body_text", "body_html", "context")]
+    readonly_fields += ["text_part"]
     actions = ["send_again"]
+
+    @admin.display(description="text as the reader gets it")
+    def text_part(self, obj: Notification) -> str:
+        from . import notify
+
+        return format_html('<pre style="white-space:pre-wrap">{}</pre>', notify.render(obj)[0])
 
     @admin.display(description="last error")
     def short_error(self, obj: Notification) -> str:

@@ -9,6 +9,7 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.db import transaction
 from django.utils import timezone
 
+from . import notify
 from .models import DeliveredMail, Notification
 
 # 30 s doubling to a cap of 32 min: about 30 hours of tries before a row is given up.
@@ -41,6 +42,11 @@ def send(notification_id: int) -> str:
         note = Notification.objects.select_for_update().filter(pk=notification_id).first()
         if note is None or note.status in (Notification.Status.SENT, Notification.Status.GAVE_UP):
             return note.status if note else "missing"
+        if not note.body_text:
+            # rendered once, from the context frozen when the row was written; kept for the admin
+            notify.finish(note)
+            note.context = {}
+            note.save(update_fields=["body_text", "body_html", "headers", "ics", "context"])
         headers = {"X-Cafe-Notification": str(note.pk), **note.headers}
         reply_to = headers.pop("Reply-To", None)
         msg = EmailMultiAlternatives(

@@ -184,7 +184,11 @@ class Event(models.Model):
 
 
 class Notification(models.Model):
-    """An email in the outbox: written with its cause, sent after commit, retried until sent."""
+    """An email in the outbox: written with its cause, sent after commit, retried until sent.
+
+    The row is written with a frozen, JSON-only context (the seat's view and question as they were);
+    the sender renders it into body_text/body_html, so the write path never pays for templates.
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting to send"
@@ -209,8 +213,12 @@ class Notification(models.Model):
     recipient = models.EmailField()
     kind = models.CharField(max_length=20, choices=Kind.choices)
     subject = models.CharField(max_length=200)
-    body_text = models.TextField()
+    body_text = models.TextField(blank=True)
     body_html = models.TextField(blank=True)
+    template = models.CharField(max_length=40, blank=True, help_text="The email's template, rendered when sent.")
+    context = models.JSONField(
+        default=dict, blank=True, help_text="What the email shows, frozen when it was written; emptied once rendered."
+    )
     headers = models.JSONField(default=dict, blank=True)
     ics = models.TextField(blank=True, help_text="A calendar file of the deadline, attached.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)

@@ -1,8 +1,9 @@
-"""Outbox rows for each kind of email, rendered in the transaction of their cause.
+"""Outbox rows for each kind of email, written in the transaction of their cause.
 
-Each row holds the finished text and HTML, so what a player reads is the table as it was when
-they were asked, and sending later (or again after an outage) cannot show anything newer or
-anything another seat may not see. A player's preferences decide whether a row is written at
+Each row holds what the email shows as plain JSON, frozen then (the seat's own view, its
+question, the deadline in words), and the sender renders it: what a player reads is the table as
+it was when they were asked, sending later (or again after an outage) cannot show anything newer
+or anything another seat may not see, and the write path never spends its time on templates. A player's preferences decide whether a row is written at
 all: unsubscribed people get nothing (their games go on), digest readers get one email a day.
 """
 
@@ -25,8 +26,8 @@ from django.utils.crypto import salted_hmac
 
 from games.engine.prompts import prompt_key
 
-from . import links
-from .models import Game, Message, Notification, Seat
+from . import links, pending
+from .models import Game, Notification, Seat
 from .present import score_rows, table_template
 
 UNSUBSCRIBE_SALT = "games.unsubscribe"
@@ -74,8 +75,8 @@ def read_reply_address(address: str) -> tuple[Seat, str, int, str] | None:
     return seat, kind, int(version), key
 
 
-def unsubscribe_url(user) -> str:
-    token = signing.dumps({"u": user.pk}, salt=UNSUBSCRIBE_SALT)
+def unsubscribe_url(user_pk: int) -> str:
+    token = signing.dumps({"u": user_pk}, salt=UNSUBSCRIBE_SALT)
     return settings.SITE_URL + reverse("unsubscribe", args=[token])
 
 
@@ -100,13 +101,11 @@ def local_time(when: datetime | None, tz: str) -> str:
     return when.astimezone(zone).strftime(f"%a %d %b %Y, %H:%M ({tz})")
 
 
-def deadline_ics(game: Game, seat: Seat) -> str:
+def deadline_ics(game_name: str, seat_pk: int, deadline: datetime, url: str) -> str:
     """A one-event calendar file for the deadline, so it lands in the player's own calendar."""
-    if seat.deadline is None:
-        return ""
-    stamp = seat.deadline.astimezone(ZoneInfo("UTC")).strftime("%Y%m%dT%H%M%SZ")
+    stamp = deadline.astimezone(ZoneInfo("UTC")).strftime("%Y%m%dT%H%M%SZ")
     now = timezone.now().astimezone(ZoneInfo("UTC")).strftime("%Y%m%dT%H%M%SZ")
-    summary = f"Your move is due in {game.name}".replace(",", "\\,").replace(";", "\\;")
+    summary = f"Your move is due in {game_name}".replace(",", "\\,").replace(";", "\\;")
     return "\r\n".join(
         [
             "BEGIN:VCALENDAR",
@@ -114,12 +113,12 @@ def deadline_ics(game: Game, seat: Seat) -> str:
             "PRODID:-//Cafe turns//EN",
             "METHOD:PUBLISH",
             "BEGIN:VEVENT",
-            f"UID:deadline-{seat.pk}-{stamp}@{settings.REPLY_DOMAIN}",
+            f"UID:deadline-{seat_pk}-{stamp}@{settings.REPLY_DOMAIN}",
             f"DTSTAMP:{now}",
             f"DTSTART:{stamp}",
             f"DTEND:{stamp}",
             f"SUMMARY:{summary}",
-            f"URL:{links.url_for(seat)}",
+            f"URL:{url}",
             "END:VEVENT",
             "END:VCALENDAR",
             "",
@@ -141,45 +140,108 @@ def _wants(seat: Seat | None, immediate: bool) -> bool:
 
 
 def _queue(
-    game: Game | None, seat: Seat | None, kind: str, subject: str, template: str, ctx: dict[str, Any], **extra
+    game: Game | None,
+    seat: Seat | None,
+    kind: str,
+    subject: str,
+    template: str,
+    ctx: dict[str, Any],
+    reply: tuple[str, str] | None = None,
+    due: bool = False,
+    recipient: str | None = None,
 ) -> Notification:
+    """Write an outbox row with what the email will show, frozen now as plain JSON; `finish` renders it.
+
+    Links, reply addresses and the calendar file are signed when the row is sent, from the seat's
+    nonce as it is now: a player replaced before the send gets no working link in the old email.
+    `reply` = (kind, question key) gives the email a reply address; `due` attaches the deadline.
+    """
     user = seat.player if seat else None
     ctx = {
-        "game": game,
-        "seat": seat,
-        "email_table": table_template(game.title, "email") if game else None,
+        "game": {"name": game.name, "title_name": game.title_name, "title": game.title} if game else None,
+        "seat": {
+            "pk": seat.pk,
+            "nonce": seat.nonce,
+            "index": seat.index,
+            "name": seat.name,
+            "player": {"display_name": user.display_name if user else ""},
+        }
+        if seat
+        else None,
+        "user_pk": user.pk if user else None,
         "subject": subject,
         "tz": user.timezone if user else "UTC",
-        "unsubscribe_url": unsubscribe_url(user) if user else "",
         **ctx,
     }
-    headers = extra.pop("headers", {})
-    if user:
-        headers.update(
-            {
-                "List-Unsubscribe": f"<{ctx['unsubscribe_url']}>",
-                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            }
-        )
-    note = Notification.objects.create(
+    if reply is not None and game is not None:
+        ctx["reply"] = {"kind": reply[0], "version": game.version, "key": reply[1]}
+    if due and seat is not None and seat.deadline is not None:
+        ctx["deadline_at"] = seat.deadline.isoformat()
+    note = Notification(
         game=game,
         seat=seat,
-        recipient=extra.pop("recipient", None) or user.email,
+        recipient=recipient or user.email,
         kind=kind,
         subject=subject[:200],
-        body_text=render_to_string(f"emails/{template}.txt", ctx),
-        body_html=inline_css(render_to_string(f"emails/{template}.html", ctx)),
-        headers=headers,
-        **extra,
+        template=template,
+        context=ctx,
     )
-    pks = getattr(_collecting, "pks", None)
-    if pks is not None:
-        pks.append(note.pk)
-    else:
-        from . import tasks
-
-        transaction.on_commit(lambda: tasks.send_notification.delay(note.pk), robust=True)
+    writes = pending.current()
+    if writes is not None:
+        writes.notes.append(note)  # inserted with the rest of the step's writes
+        return note
+    note.save()
+    sent_after_commit([note.pk])
     return note
+
+
+def sent_after_commit(pks: list[int]) -> None:
+    """Queue rows for sending once the transaction that wrote them commits (one task per sweep batch)."""
+    collecting = getattr(_collecting, "pks", None)
+    if collecting is not None:
+        collecting.extend(pks)
+        return
+    from . import tasks
+
+    for pk in pks:
+        transaction.on_commit(lambda pk=pk: tasks.send_notification.delay(pk), robust=True)
+
+
+def finish(note: Notification) -> None:
+    """Fill in a row's bodies, headers and calendar file from its frozen context (on the object only)."""
+    if note.body_text or not note.template:
+        return
+    ctx = dict(note.context)
+    ref = ctx.get("seat")
+    frozen = Seat(pk=ref["pk"], nonce=ref["nonce"]) if ref else None
+    if frozen is not None and "url" not in ctx:
+        ctx["url"] = links.url_for(frozen)
+    headers = dict(note.headers)
+    if ctx.get("reply") and frozen is not None:
+        r = ctx["reply"]
+        headers["Reply-To"] = reply_address(frozen, r["version"], r["key"], kind=r["kind"])
+    if ctx.get("user_pk"):
+        ctx["unsubscribe_url"] = unsubscribe_url(ctx["user_pk"])
+        headers["List-Unsubscribe"] = f"<{ctx['unsubscribe_url']}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    if ctx.get("deadline_at") and frozen is not None:
+        due = datetime.fromisoformat(ctx["deadline_at"])
+        note.ics = deadline_ics(ctx["game"]["name"], frozen.pk, due, ctx["url"])
+    if note.game_id:
+        # the drawing takes the card catalogue from the game (fixed for its whole life) and draws
+        # the seat's own cards as "yours"
+        ctx["game"] = note.game
+        ctx["email_table"] = table_template(note.game.title, "email")
+        ctx["as_seat"] = ref["index"] if ref else None
+    note.headers = headers
+    note.body_text = render_to_string(f"emails/{note.template}.txt", ctx)
+    note.body_html = inline_css(render_to_string(f"emails/{note.template}.html", ctx))
+
+
+def render(note: Notification) -> tuple[str, str]:
+    """The text and HTML bodies of a row, as they are or will be sent."""
+    finish(note)
+    return note.body_text, note.body_html
 
 
 _collecting = threading.local()
@@ -199,15 +261,14 @@ def collected():
         _collecting.pks = None
 
 
-def _talk(seat: Seat) -> list[Message]:
+def _talk(seat: Seat) -> list[dict[str, str]]:
     """Table talk this seat has not been mailed yet; marks it as mailed."""
     if seat.game.last_message <= seat.seen_message:
         return []
     messages = list(seat.game.messages.filter(pk__gt=seat.seen_message).exclude(seat=seat)[:50])
     if messages:
-        Seat.objects.filter(pk=seat.pk).update(seen_message=messages[-1].pk)
-        seat.seen_message = messages[-1].pk
-    return messages
+        pending.update_seat(seat, seen_message=messages[-1].pk)
+    return [{"author": m.author, "text": m.text} for m in messages]
 
 
 def your_move(game: Game, seat: Seat, view: dict[str, Any], prompt, note: str = "") -> Notification | None:
@@ -236,13 +297,12 @@ def _asking(game: Game, seat: Seat, view: dict[str, Any], prompt, kind: str, sub
         {
             "view": view,
             "prompt": prompt.to_dict(),
-            "url": links.url_for(seat),
             "note": note,
             "deadline": local_time(seat.deadline, seat.player.timezone),
             "messages": _talk(seat),
         },
-        headers={"Reply-To": reply_address(seat, game.version, prompt_key(prompt))},
-        ics=deadline_ics(game, seat),
+        reply=("a", prompt_key(prompt)),
+        due=True,
     )
 
 
@@ -255,7 +315,7 @@ def invite(game: Game, seat: Seat) -> Notification | None:
         Notification.Kind.INVITE,
         f"You are playing {game.title_name}: {game.name}",
         "invite",
-        {"url": links.url_for(seat), "players": [s.name for s in game.seats.all()]},
+        {"players": [s.name for s in game.seats.all()]},
     )
 
 
@@ -274,7 +334,6 @@ def final(game: Game, seat: Seat, view: dict[str, Any], outcome, names: dict[int
             "winners": winners,
             "shared": len(outcome.winners) > 1,
             "tiebreak": outcome.tiebreak,
-            "url": links.url_for(seat),
             "view": view,
         },
     )
@@ -284,7 +343,7 @@ def notice(game: Game, seat: Seat, subject: str, text: str) -> Notification | No
     """Something everyone at the table should know (a bot took a seat, the game was ended...)."""
     if not _wants(seat, immediate=False):
         return None
-    return _queue(game, seat, Notification.Kind.NOTICE, subject, "notice", {"text": text, "url": links.url_for(seat)})
+    return _queue(game, seat, Notification.Kind.NOTICE, subject, "notice", {"text": text})
 
 
 def table_talk(game: Game, seat: Seat) -> Notification | None:
@@ -300,8 +359,8 @@ def table_talk(game: Game, seat: Seat) -> Notification | None:
         Notification.Kind.MESSAGE,
         f"New message{'s' if len(messages) > 1 else ''} at {game.name}",
         "table_talk",
-        {"messages": messages, "url": links.url_for(seat)},
-        headers={"Reply-To": reply_address(seat, game.version, "talk", kind="t")},
+        {"messages": messages},
+        reply=("t", "talk"),
     )
 
 
@@ -316,8 +375,8 @@ def plan_offer(game: Game, seat: Seat, prompt) -> Notification | None:
         Notification.Kind.PLAN,
         f"Plan ahead in {game.name}",
         "plan_offer",
-        {"prompt": prompt.to_dict(), "url": links.url_for(seat)},
-        headers={"Reply-To": reply_address(seat, game.version, prompt_key(prompt), kind="p")},
+        {"prompt": prompt.to_dict()},
+        reply=("p", prompt_key(prompt)),
     )
 
 
@@ -330,7 +389,7 @@ def fresh_link(seat: Seat) -> Notification | None:
         Notification.Kind.FRESH_LINK,
         f"Your link to {seat.game.name}",
         "fresh_link",
-        {"url": links.url_for(seat)},
+        {},
     )
 
 

@@ -28,7 +28,7 @@ from games.engine.cards import content_hash
 from games.engine.prompts import prompt_key
 from games.engine.protocol import Title
 
-from . import clock, notify
+from . import clock, notify, pending
 from .models import Event, Game, Message, Seat, Vacation, new_nonce
 
 log = logging.getLogger(__name__)
@@ -137,7 +137,7 @@ def submit(
     simultaneous decision must not void yours. A second click on the same form is refused as
     already answered.
     """
-    with _write():
+    with _write(), pending.held():
         game = _locked(game_id)
         _check_playing(game)
         prompts = game.engine.prompts(game.state)
@@ -165,8 +165,7 @@ def _play(
     seats = seats if seats is not None else list(game.seats.select_related("player"))
     acting = _seat(seats, seat_index)
     if via in PEOPLE_VIAS and acting.misses:
-        Seat.objects.filter(pk=acting.pk).update(misses=0)
-        acting.misses = 0
+        pending.update_seat(acting, misses=0)
     _after_step(game, engine, before=prompts, via=via, acted=seat_index, seats=seats)
     return Applied(event, game)
 
@@ -223,13 +222,8 @@ def _locked(game_id: int) -> Game:
 
 
 def _append(game: Game, seq: int, kind: str, seat: int | None, payload: dict, via: str, actor, new_state) -> Event:
-    event = Event.objects.create(game=game, seq=seq, kind=kind, seat=seat, payload=payload, via=via, actor=actor)
-    updated = Game.objects.filter(pk=game.pk, version=game.version).update(
-        state=new_state, version=seq, updated_at=timezone.now()
-    )
-    if updated != 1:
-        raise IntegrityError("version moved")
-    game.state, game.version = new_state, seq
+    event = pending.add_event(Event(game=game, seq=seq, kind=kind, seat=seat, payload=payload, via=via, actor=actor))
+    pending.update_game(game, game.version, state=new_state, version=seq, updated_at=timezone.now())
     return event
 
 
@@ -275,11 +269,14 @@ def _after_step(
             # the deadline did): the next step of their turn needs an email of its own
             continues = False
         if asked and not continues:
-            seat.waiting_since = now
-            seat.deadline = _deadline_for(game_clock, seat, now) if game.status == Game.Status.ACTIVE else None
-            seat.remind_at = clock.reminder_at(game_clock, seat.deadline)
-            seat.reminded_for = None
-            seat.save(update_fields=["waiting_since", "deadline", "remind_at", "reminded_for"])
+            deadline = _deadline_for(game_clock, seat, now) if game.status == Game.Status.ACTIVE else None
+            pending.update_seat(
+                seat,
+                waiting_since=now,
+                deadline=deadline,
+                remind_at=clock.reminder_at(game_clock, deadline),
+                reminded_for=None,
+            )
             if seat.is_bot or seat.plan:
                 wake = True
             elif seat.index != quiet:
@@ -288,9 +285,8 @@ def _after_step(
             # the same turn goes on after a timeout or a take-back: a fresh deadline, no new email
             _reset_deadline(game, seat, now)
         elif not asked and seat.waiting_since is not None:
-            seat.waiting_since = seat.deadline = seat.remind_at = None
-            seat.save(update_fields=["waiting_since", "deadline", "remind_at"])
-    Game.objects.filter(pk=game.pk).update(to_move=", ".join(waiting)[:200], waiting_since=now)
+            pending.update_seat(seat, waiting_since=None, deadline=None, remind_at=None)
+    pending.update_game(game, game.version, to_move=", ".join(waiting)[:200], waiting_since=now)
     if via == "email" and acted is not None and acted not in prompts:
         _offer_plan(game, engine, _seat(seats, acted))
     if wake and via not in ("bot", "conditional"):
@@ -325,12 +321,19 @@ def _end(game: Game, engine: Title, outcome, seats: list[Seat]) -> None:
         "breakdown": {str(k): v for k, v in outcome.breakdown.items()},
         "tiebreak": outcome.tiebreak,
     }
-    Event.objects.create(game=game, seq=seq, kind=Event.Kind.ENDED, payload=payload, via="engine")
-    Game.objects.filter(pk=game.pk).update(
-        version=seq, status=Game.Status.ENDED, to_move="", waiting_since=None, updated_at=timezone.now()
+    pending.add_event(Event(game=game, seq=seq, kind=Event.Kind.ENDED, payload=payload, via="engine"))
+    pending.update_game(
+        game,
+        game.version,
+        version=seq,
+        status=Game.Status.ENDED,
+        to_move="",
+        waiting_since=None,
+        updated_at=timezone.now(),
     )
-    game.version, game.status = seq, Game.Status.ENDED
-    Seat.objects.filter(game=game).update(waiting_since=None, deadline=None, remind_at=None)
+    for seat in seats:
+        if seat.waiting_since or seat.deadline or seat.remind_at:
+            pending.update_seat(seat, waiting_since=None, deadline=None, remind_at=None)
     for seat in seats:
         if seat.player_id:
             notify.final(game, seat, engine.view(game.state, seat.index), outcome, names)
@@ -437,61 +440,100 @@ def remind(seat_pk: int, now: datetime | None = None) -> bool:
 def time_out(seat_pk: int, now: datetime | None = None) -> bool:
     """Answer for a seat whose deadline passed, by the game's policy; exactly once per deadline."""
     now = now or timezone.now()
-    with _write():
-        seat = Seat.objects.filter(pk=seat_pk).first()
+    with _write(), pending.held():
+        seat = Seat.objects.filter(pk=seat_pk).only("game_id", "index").first()
         if seat is None:
             return False
-        game = _locked(seat.game_id)
-        seat = Seat.objects.select_for_update(of=("self",)).select_related("player").get(pk=seat_pk)
-        if game.status != Game.Status.ACTIVE or seat.deadline is None or seat.deadline > now:
+        locked = _lock_games([seat.game_id])
+        if not locked:
             return False
-        engine = game.engine
-        prompts = engine.prompts(game.state)
-        if seat.index not in prompts:
-            return False
-        if game.timeout_policy == Game.TimeoutPolicy.BOT:
-            answer = engine.bot_answer(game.state, seat.index, step_rng(game.seed + ":bot", game.version + 1))
-        else:
-            answer = engine.default_answer(game.state, seat.index)
-        misses = seat.misses + 1
-        Seat.objects.filter(pk=seat.pk).update(misses=misses, deadline=None, remind_at=None)
-        seat.deadline = None
-        _play(game, prompts, seat.index, answer, "deadline", None, Event.Kind.TIMEOUT)
-        if game.bot_after_misses and misses >= game.bot_after_misses and not seat.is_bot:
-            _hand_to_bot(game, seat, None, f"{seat.name} missed {misses} deadlines in a row", via="deadline")
-        return True
+        [(game, seats)] = locked.values()
+        return _time_out_locked(game, seats, seat.index, now)
 
 
-def sweep(now: datetime | None = None, batch: int = 100, threads: int | None = None) -> dict[str, int]:
+def _lock_games(game_ids: list[int]) -> dict[int, tuple[Game, list[Seat]]]:
+    """Lock games (in id order, so two sweeps never deadlock) and their seats: two queries for any number."""
+    games = {g.pk: g for g in Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk")}
+    seats: dict[int, list[Seat]] = {pk: [] for pk in games}
+    found = Seat.objects.select_for_update(of=("self",)).select_related("player").filter(game_id__in=list(games))
+    for seat in found.order_by("game_id", "index"):
+        seat.game = games[seat.game_id]  # one game object per game: its version moves as steps are played
+        seats[seat.game_id].append(seat)
+    return {pk: (games[pk], seats[pk]) for pk in games}
+
+
+def _time_out_locked(game: Game, seats: list[Seat], index: int, now: datetime) -> bool:
+    seat = _seat(seats, index)
+    if game.status != Game.Status.ACTIVE or seat.deadline is None or seat.deadline > now:
+        return False
+    engine = game.engine
+    prompts = engine.prompts(game.state)
+    if seat.index not in prompts:
+        return False
+    if game.timeout_policy == Game.TimeoutPolicy.BOT:
+        answer = engine.bot_answer(game.state, seat.index, step_rng(game.seed + ":bot", game.version + 1))
+    else:
+        answer = engine.default_answer(game.state, seat.index)
+    misses = seat.misses + 1
+    pending.update_seat(seat, misses=misses, deadline=None, remind_at=None)
+    _play(game, prompts, seat.index, answer, "deadline", None, Event.Kind.TIMEOUT, seats)
+    if game.bot_after_misses and misses >= game.bot_after_misses and not seat.is_bot:
+        reason = f"{seat.name} missed {misses} deadlines in a row"
+        _hand_to_bot(game, seat, None, reason, via="deadline", seats=seats)
+    return True
+
+
+def sweep(now: datetime | None = None, batch: int = 250, threads: int | None = None) -> dict[str, int]:
     """Reminders, then timeouts. Safe to run twice at once: each step re-checks under a lock.
 
-    Steps are committed in batches (each step in its own savepoint), and on a database server the
-    batches run on a few threads with their own connections, since the time goes in round trips:
-    a sweep over thousands of overdue seats takes seconds, not minutes.
+    Timeouts go in batches: one transaction locks a batch's games and seats in two queries, plays
+    every overdue seat through the write path with its writes held (games.pending), and writes
+    them in a handful of bulk queries. A batch that meets a race (a player answered at that very
+    moment) is rolled back and done again one seat at a time. On a database server the batches run
+    on a few threads with their own connections.
     """
     now = now or timezone.now()
     active = Seat.objects.filter(game__status=Game.Status.ACTIVE)
     reminders = list(active.filter(remind_at__lte=now).values_list("pk", flat=True))
-    overdue = list(active.filter(deadline__lte=now).order_by("deadline").values_list("pk", flat=True))
+    overdue = list(active.filter(deadline__lte=now).order_by("deadline").values_list("pk", "game_id", "index"))
     if threads is None:
         threads = 1 if connection.vendor == "sqlite" else settings.SWEEP_THREADS
     return {
-        "reminded": _in_batches(remind, reminders, now, batch, threads),
-        "timed_out": _in_batches(time_out, overdue, now, batch, threads),
+        "reminded": _in_batches(_remind_each, reminders, now, batch, threads),
+        "timed_out": _in_batches(_time_out_batch, overdue, now, batch, threads),
     }
 
 
-def _in_batches(step, pks: list[int], now: datetime, batch: int, threads: int) -> int:
-    chunks = [pks[i : i + batch] for i in range(0, len(pks), batch)]
+def _remind_each(pks: list[int], now: datetime) -> int:
+    return sum(_skipping_races(remind, pk, now) for pk in pks)
 
-    def run(chunk: list[int]) -> int:
-        done = 0
-        with notify.collected() as mail, transaction.atomic():
-            for pk in chunk:
-                try:
-                    done += step(pk, now)
-                except SubmitError as e:  # lost a race with a player's own answer: nothing to do
-                    log.info("sweep: seat %s skipped (%s)", pk, e.code)
+
+def _time_out_batch(overdue: list[tuple[int, int, int]], now: datetime) -> int:
+    try:
+        with _write(), pending.held():
+            locked = _lock_games(sorted({game_id for _, game_id, _ in overdue}))
+            return sum(
+                _time_out_locked(*locked[game_id], index, now) for _, game_id, index in overdue if game_id in locked
+            )
+    except SubmitError as e:
+        log.info("sweep: a batch of %d met a race (%s); one seat at a time", len(overdue), e.code)
+        return sum(_skipping_races(time_out, pk, now) for pk, _, _ in overdue)
+
+
+def _skipping_races(step, pk: int, now: datetime) -> int:
+    try:
+        return step(pk, now)
+    except SubmitError as e:  # lost a race with a player's own answer: nothing to do
+        log.info("sweep: seat %s skipped (%s)", pk, e.code)
+        return 0
+
+
+def _in_batches(step, items: list, now: datetime, batch: int, threads: int) -> int:
+    chunks = [items[i : i + batch] for i in range(0, len(items), batch)]
+
+    def run(chunk: list) -> int:
+        with notify.collected() as mail:
+            done = step(chunk, now)
         if mail:
             from . import tasks
 
@@ -504,7 +546,7 @@ def _in_batches(step, pks: list[int], now: datetime, batch: int, threads: int) -
     if threads <= 1 or len(chunks) <= 1:
         return sum(run(c) for c in chunks)
 
-    def in_thread(chunk: list[int]) -> int:
+    def in_thread(chunk: list) -> int:
         try:
             return run(chunk)
         finally:
@@ -544,9 +586,8 @@ def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
 
 
 def _reset_deadline(game: Game, seat: Seat, start: datetime) -> None:
-    seat.deadline = _deadline_for(game.clock, seat, start)
-    seat.remind_at = clock.reminder_at(game.clock, seat.deadline)
-    Seat.objects.filter(pk=seat.pk).update(deadline=seat.deadline, remind_at=seat.remind_at)
+    deadline = _deadline_for(game.clock, seat, start)
+    pending.update_seat(seat, deadline=deadline, remind_at=clock.reminder_at(game.clock, deadline))
 
 
 # --- pausing and organiser actions -----------------------------------------------------------
@@ -638,13 +679,19 @@ def hand_to_bot(seat: Seat, actor=None, reason: str = "") -> None:
         _hand_to_bot(game, Seat.objects.select_for_update().get(pk=seat.pk), actor, reason)
 
 
-def _hand_to_bot(game: Game, seat: Seat, actor, reason: str, via: str = "admin") -> None:
-    Seat.objects.filter(pk=seat.pk).update(is_bot=True, stand_in=bool(seat.player_id), deadline=None, remind_at=None)
+def _hand_to_bot(
+    game: Game, seat: Seat, actor, reason: str, via: str = "admin", seats: list[Seat] | None = None
+) -> None:
+    pending.update_seat(seat, is_bot=True, stand_in=bool(seat.player_id), deadline=None, remind_at=None)
     _note(game, "hand_to_bot", actor, seat=seat.index, via=via, reason=reason)
-    for other in game.seats.select_related("player").filter(player__isnull=False):
+    if seats is None:
+        seats = list(game.seats.select_related("player"))
+    for other in seats:
+        if not other.player_id:
+            continue
         notify.notice(
             game,
-            other,
+            seat if other.pk == seat.pk else other,
             f"A bot plays for {seat.name} now",
             f"{reason or 'The organiser decided'}: a bot plays for {seat.name} from now on. The game goes on."
             + (" You can take your seat back with your link at any later decision." if other.pk == seat.pk else ""),

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from games import services
+from games import notify, services
 from games.engine.rng import step_rng
 from games.models import Notification
 from games.titles.cafe.placement import cells_of
@@ -34,8 +34,16 @@ def _mid_game(make_game, rounds: int = 3):
     raise AssertionError("the game never reached the round")
 
 
-def _last_email(game) -> Notification:
-    return Notification.objects.filter(game=game, seat__index=0, kind=Notification.Kind.YOUR_MOVE).latest("pk")
+class _Rendered:
+    def __init__(self, note: Notification):
+        self.body_text, self.body_html = notify.render(note)
+
+
+def _last_email(game) -> _Rendered:
+    """Seat 0's newest "your move" email as the sender renders it (this test never commits, so it is unsent)."""
+    return _Rendered(
+        Notification.objects.filter(game=game, seat__index=0, kind=Notification.Kind.YOUR_MOVE).latest("pk")
+    )
 
 
 def _area_tables(body: str) -> dict[str, str]:

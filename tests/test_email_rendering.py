@@ -24,18 +24,18 @@ MINE = ["cafe_baras", "tanto_cuore_rv", "cafe_romantica"]
 
 
 def email_for(game: Game, index: int, state) -> str:
-    """The HTML part of `index`'s "your move" email as the outbox would hold it, from `state`."""
+    """The HTML part of `index`'s "your move" email as the sender renders it, from `state`."""
     game.state = state
     seat = game.seats.select_related("player").get(index=index)
     prompt = game.engine.prompts(state)[index]
     note = notify.your_move(game, seat, game.engine.view(state, index), prompt)
     assert note is not None
-    return note.body_html
+    return notify.render(note)[1]
 
 
 def unsigned(html: str) -> str:
-    """The email with its seat links blanked: a link carries the second it was signed."""
-    return re.sub(r"/play/[^/\"]+/", "/play/LINK/", html)
+    """The email with its signed links blanked: a seat or unsubscribe link carries the second it was signed."""
+    return re.sub(r"/(play|unsubscribe)/[^/\"]+/", r"/\1/LINK/", html)
 
 
 def hide_differently(slug: str, state, other: int) -> tuple[dict, set[str]]:
