@@ -6,6 +6,7 @@ JavaScript, and a post can only ever name options that were offered (the engine 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -98,6 +99,20 @@ def answer_from_post(p: dict[str, Any], post, prefix: str = "answer") -> Any:
     if kind == "composite":
         return {part["name"]: answer_from_post(part, post, f"{prefix}.{part['name']}") for part in p["parts"]}
     raise IllegalMove("This question cannot be answered from a form.")
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A posted answer form, read against the question only once the game is locked.
+
+    The page's question may be stale by then; reading it under the lock means the form is judged
+    against the question actually being asked, and the state is read once per answer.
+    """
+
+    post: Any
+
+    def read(self, prompt) -> Any:
+        return answer_from_post(prompt.to_dict(), self.post)
 
 
 CLOCK_FIELDS = (

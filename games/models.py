@@ -15,6 +15,7 @@ from django.db import models
 from django.urls import reverse
 
 from games.clock import Clock
+from games.state_parts import StateField
 from games.titles import choices as title_choices
 from games.titles import get_title
 
@@ -62,7 +63,7 @@ class Game(models.Model):
     # the newest table-talk message id, so mail knows without a query whether there is news
     last_message = models.PositiveIntegerField(default=0, editable=False)
     # projection of the event log
-    state = models.JSONField(null=True, blank=True, editable=False)
+    state = StateField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)
     # never leaves the server: it would let anyone predict every shuffle
     seed = models.CharField(max_length=64, blank=True, editable=False)
@@ -181,6 +182,16 @@ class Event(models.Model):
     def public_payload(self) -> dict[str, Any]:
         """The payload with the game's secrets left out (for the admin)."""
         return {k: ("(hidden)" if k in {"seed", "cardset"} else v) for k, v in self.payload.items()}
+
+
+class SharedPart(models.Model):
+    """A fixed part of game states (a card catalogue), stored once for every game that carries it."""
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    data = models.JSONField()
+
+    def __str__(self) -> str:
+        return self.digest[:12]
 
 
 class Notification(models.Model):

@@ -29,6 +29,7 @@ from games.engine.prompts import prompt_key
 from games.engine.protocol import Title
 
 from . import clock, notify, pending
+from .forms import Posted
 from .models import Event, Game, Message, Seat, Vacation, new_nonce
 
 log = logging.getLogger(__name__)
@@ -131,6 +132,9 @@ def submit(
 ) -> Applied:
     """Apply one seat's answer, or raise SubmitError and write nothing.
 
+    `answer` is the answer itself, or a posted form (forms.Posted) read against the question under
+    the lock.
+
     `expected_version` is the version the player saw. If the table moved on since, the answer is
     still taken when this seat has not answered since and its question is the same one it saw
     (`prompt_key`, or a prefix of it from an email address): other seats answering a
@@ -156,6 +160,8 @@ def _play(
 ) -> Applied:
     engine = game.engine
     try:
+        if isinstance(answer, Posted):
+            answer = answer.read(prompts[seat_index])
         answer = prompts[seat_index].validate(answer)
         seq = game.version + 1
         new_state = engine.apply(game.state, seat_index, answer, step_rng(game.seed, seq))

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from games.engine import IllegalMove, OptionsError
+from games.engine import OptionsError
 from games.titles import get_title
 
 from . import forms, links, notify, services
@@ -133,7 +133,7 @@ def outbox_html(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _seat_or_error(request: HttpRequest, token: str) -> Seat | HttpResponse:
     try:
-        return links.seat_from_token(token)
+        return links.seat_from_token(token, with_state=request.method != "POST")
     except links.LinkError as e:
         return render(
             request, "games/link_error.html", {"message": str(e), "expired_seat": e.seat, "token": token}, status=403
@@ -317,14 +317,11 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
     except ValueError:
         messages.error(request, "This form is incomplete; here is the table as it is now.", extra_tags="decision")
         return redirect(here + "#decision")
-    engine = game.engine
-    prompt = engine.prompts(game.state).get(seat.index) if game.state is not None else None
     try:
-        # with no question for this seat the service still says why (already answered, not your move)
-        answer = forms.answer_from_post(prompt.to_dict(), request.POST) if prompt else None
-        services.submit(game.pk, seat.index, answer, expected, via="web", prompt_key=request.POST.get("prompt_key"))
-    except IllegalMove as e:
-        messages.error(request, f"{e} Nothing was played.", extra_tags="decision")
+        # the form is read against the question under the game's lock; with no question for this
+        # seat the service says why (already answered, not your move, the game is over...)
+        posted = forms.Posted(request.POST)
+        services.submit(game.pk, seat.index, posted, expected, via="web", prompt_key=request.POST.get("prompt_key"))
     except services.SubmitError as e:
         messages.error(request, e.message, extra_tags="decision")
     else:

@@ -21,6 +21,14 @@ def _fast_local_services(settings, tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def _fresh_state_parts():
+    """Tests empty the database between them; production never deletes a stored state part."""
+    from games import state_parts
+
+    state_parts.forget()
+
+
+@pytest.fixture(autouse=True)
 def _reproducible_seeds(request, monkeypatch):
     """Every game a test starts gets a seed derived from the test's name, so a run can be repeated
     exactly (production seeds come from the secrets module)."""

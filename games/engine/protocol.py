@@ -72,6 +72,10 @@ class Title(Protocol):
     # asked next while others act before it in the same round (a draft pick, an action in turn
     # order). The seat page and email offer to leave answers for it in advance (conditional
     # answers, DESIGN.md); they are tried in order when the question arrives, if still legal.
+    #
+    # Optional: `shared_state_keys: tuple[str, ...]`, top-level keys of the state that hold data
+    # fixed at setup (a card catalogue). The service stores each such value once for all games
+    # instead of in every saved state; the engine still sees them in the state as usual.
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ from .invariants import check_invariants
 class Cafe:
     slug = "cafe"
     name = "Café"
+    # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
+    shared_state_keys = ("cards",)
     min_players = 1
     max_players = 4
     options_schema = [

@@ -20,6 +20,8 @@ from .invariants import check_invariants
 class CafeBaras:
     slug = "cafe_baras"
     name = "Café Baras"
+    # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
+    shared_state_keys = ("cardset",)
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     # The card set is the only option; it is not an organiser's form field (the service passes

@@ -17,6 +17,8 @@ __all__ = ["TITLE", "load_cardset"]
 class CafeRomantica:
     slug = "cafe_romantica"
     name = "Café Romantica"
+    # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
+    shared_state_keys = ("cards",)
     min_players = 2
     max_players = 4
     options_schema = [

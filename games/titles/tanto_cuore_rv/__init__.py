@@ -21,6 +21,8 @@ from .state import State
 class TantoCuoreRV:
     slug = "tanto_cuore_rv"
     name = "Tanto Cuore: Romantic Vacation"
+    # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
+    shared_state_keys = ("cards",)
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
 

@@ -1,0 +1,114 @@
+"""Game states stored without their card catalogues: each catalogue is stored once, by its hash.
+
+A title's state carries its card catalogue (Café Baras: 33 KB of a 36 KB state) so the pure
+engine needs nothing else. Written with every answer and read with every page, that catalogue
+was most of the cost of an answer. A title names those fixed parts (`shared_state_keys`); the
+Game.state column keeps `{"$parts": {key: sha256}}` in their place, the SharedPart table holds
+each catalogue once for every game that uses it, and loading puts them back. Code that reads
+`game.state` sees the whole state, as before.
+
+Content addressing keeps this correct whatever an engine does: a part that changed is simply a
+new part. Parts are never deleted, so a process may remember which ones are stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import OrderedDict
+from typing import Any
+
+from django.db import models, transaction
+
+MARK = "$parts"
+_MEMO_SIZE = 64
+
+# id(value) -> (value, digest): the same catalogue object travels from state to state unchanged,
+# so its hash is computed once (the value is kept so its id cannot be reused by another object)
+_digests: OrderedDict[int, tuple[Any, str]] = OrderedDict()
+_data: OrderedDict[str, Any] = OrderedDict()  # digest -> data, for loading
+_stored: set[str] = set()  # digests known to be committed to SharedPart
+
+
+def shared_keys() -> frozenset[str]:
+    from games.titles import _extra, get_title, slugs
+
+    titles = [get_title(s) for s in slugs()] + list(_extra.values())
+    return frozenset(k for t in titles for k in getattr(t, "shared_state_keys", ()))
+
+
+def _remember(memo: OrderedDict, key, value) -> None:
+    memo[key] = value
+    memo.move_to_end(key)
+    while len(memo) > _MEMO_SIZE:
+        memo.popitem(last=False)
+
+
+def _digest(value: Any) -> str:
+    known = _digests.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    _remember(_digests, id(value), (value, digest))
+    _remember(_data, digest, value)
+    return digest
+
+
+def _store(digest: str, value: Any) -> None:
+    if digest in _stored:
+        return
+    from .models import SharedPart
+
+    SharedPart.objects.bulk_create([SharedPart(digest=digest, data=value)], ignore_conflicts=True)
+    transaction.on_commit(lambda: _stored.add(digest))
+
+
+def pack(state: Any) -> Any:
+    """The state as stored: each shared part replaced by its hash (the part stored if new)."""
+    if not isinstance(state, dict) or MARK in state:
+        return state
+    keys = [k for k in shared_keys() if isinstance(state.get(k), dict | list)]
+    if not keys:
+        return state
+    refs = {}
+    for key in keys:
+        refs[key] = _digest(state[key])
+        _store(refs[key], state[key])
+    return {**{k: v for k, v in state.items() if k not in refs}, MARK: refs}
+
+
+def unpack(stored: Any) -> Any:
+    """The whole state from its stored form."""
+    if not isinstance(stored, dict) or MARK not in stored:
+        return stored
+    refs = stored[MARK]
+    missing = [d for d in refs.values() if d not in _data]
+    if missing:
+        from .models import SharedPart
+
+        for part in SharedPart.objects.filter(digest__in=missing):
+            _remember(_data, part.digest, part.data)
+    state = {k: v for k, v in stored.items() if k != MARK}
+    for key, digest in refs.items():
+        if digest not in _data:
+            raise LookupError(f"game state part {key!r} ({digest}) is not in the shared parts table")
+        state[key] = _data[digest]
+    return state
+
+
+def forget() -> None:
+    """Forget what this process knows is stored (tests that empty the database between tests)."""
+    _digests.clear()
+    _data.clear()
+    _stored.clear()
+
+
+class StateField(models.JSONField):
+    """A JSONField for game states that stores shared parts once (see the module's docstring)."""
+
+    def get_prep_value(self, value):
+        return super().get_prep_value(pack(value))
+
+    def from_db_value(self, value, expression, connection):
+        return unpack(super().from_db_value(value, expression, connection))
