@@ -142,14 +142,16 @@ def submit(
     already answered.
     """
     with _write(), pending.held():
-        game = _locked(game_id)
+        locked = _lock_games([game_id])
+        if not locked:
+            raise SubmitError("There is no such game.", "no_game")
+        [(game, seats)] = locked.values()  # seats read once, with the lock: _after_step needs them all
         _check_playing(game)
         prompts = game.engine.prompts(game.state)
         if expected_version is not None and expected_version != game.version:
             _check_stale(game, seat_index, expected_version, prompts, prompt_key)
         if seat_index not in prompts:
             raise SubmitError("It is not your move right now: nothing is being asked of your seat.", "not_your_turn")
-        seats = list(game.seats.select_related("player"))  # read once: _after_step needs them all too
         if via in PEOPLE_VIAS and _seat(seats, seat_index).stand_in:
             raise SubmitError("A bot is playing this seat now. Take your seat back first.", "stand_in")
         return _play(game, prompts, seat_index, answer, via, actor, Event.Kind.ANSWER, seats)
@@ -421,26 +423,33 @@ def set_plan(seat: Seat, answers: list[Any]) -> None:
 
 def remind(seat_pk: int, now: datetime | None = None) -> bool:
     """Send the reminder for a seat's current deadline, once (again only if the deadline moved)."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        seat = Seat.objects.select_for_update(of=("self",)).select_related("game", "player").filter(pk=seat_pk).first()
-        if (
-            seat is None
-            or seat.game.status != Game.Status.ACTIVE
-            or seat.deadline is None
-            or seat.remind_at is None
-            or seat.remind_at > now
-            or seat.reminded_for == seat.deadline
-            or seat.is_bot
-        ):
-            return False
-        game = seat.game
-        prompt = game.engine.prompts(game.state).get(seat.index)
-        if prompt is None:
-            return False
-        notify.reminder(game, seat, game.engine.view(game.state, seat.index), prompt)
-        Seat.objects.filter(pk=seat.pk).update(reminded_for=seat.deadline)
-        return True
+    return _remind_batch([seat_pk], now or timezone.now()) == 1
+
+
+def _remind_batch(pks: list[int], now: datetime) -> int:
+    """Reminders for many seats in one transaction: the seats locked in one query, the writes held."""
+    with transaction.atomic(), pending.held():
+        found = Seat.objects.select_for_update(of=("self",)).select_related("game", "player").filter(pk__in=pks)
+        return sum(_remind_locked(seat, now) for seat in found.order_by("pk"))
+
+
+def _remind_locked(seat: Seat, now: datetime) -> bool:
+    if (
+        seat.game.status != Game.Status.ACTIVE
+        or seat.deadline is None
+        or seat.remind_at is None
+        or seat.remind_at > now
+        or seat.reminded_for == seat.deadline
+        or seat.is_bot
+    ):
+        return False
+    game = seat.game
+    prompt = game.engine.prompts(game.state).get(seat.index)
+    if prompt is None:
+        return False
+    notify.reminder(game, seat, game.engine.view(game.state, seat.index), prompt)
+    pending.update_seat(seat, reminded_for=seat.deadline)
+    return True
 
 
 def time_out(seat_pk: int, now: datetime | None = None) -> bool:
@@ -505,13 +514,9 @@ def sweep(now: datetime | None = None, batch: int = 250, threads: int | None = N
     if threads is None:
         threads = 1 if connection.vendor == "sqlite" else settings.SWEEP_THREADS
     return {
-        "reminded": _in_batches(_remind_each, reminders, now, batch, threads),
+        "reminded": _in_batches(_remind_batch, reminders, now, batch, threads),
         "timed_out": _in_batches(_time_out_batch, overdue, now, batch, threads),
     }
-
-
-def _remind_each(pks: list[int], now: datetime) -> int:
-    return sum(_skipping_races(remind, pk, now) for pk in pks)
 
 
 def _time_out_batch(overdue: list[tuple[int, int, int]], now: datetime) -> int:

@@ -77,3 +77,61 @@ def test_your_move_email_has_text_and_html_and_a_link(make_game):
     html = m.alternatives[0][0]
     assert "http://testserver/play/" in m.body and "http://testserver/play/" in html
     assert "Hide a secret number" in m.body and "<svg" not in html
+
+
+def _held_back(monkeypatch) -> None:
+    """Rows are written but not sent (as while the worker is busy or the broker is down)."""
+    monkeypatch.setattr(tasks.send_notification, "delay", lambda pk: None)
+
+
+def test_a_row_is_written_with_its_content_frozen_and_rendered_by_the_sender(clocked, monkeypatch):
+    from games import notify
+
+    _held_back(monkeypatch)
+    game = clocked()
+    row = Notification.objects.filter(game=game, kind="your_move", seat__index=0).get()
+    assert row.body_text == "" and row.template == "your_move"
+    assert row.context["prompt"]["text"] == "Hide a secret number"
+    assert row.context["view"] == game.engine.view(game.state, 0), "the seat's own view, nothing more"
+
+    monkeypatch.undo()
+    assert mail.send(row.pk) == Notification.Status.SENT
+    row.refresh_from_db()
+    assert "Hide a secret number" in row.body_text and "<svg" not in row.body_html
+    seat, kind, version, _ = notify.read_reply_address(row.headers["Reply-To"])
+    assert (seat.pk, kind, version) == (row.seat_id, "a", game.version)
+    assert row.ics.startswith("BEGIN:VCALENDAR") and "DTSTART:" in row.ics, "the deadline, as a calendar file"
+    assert row.context == {}, "rendered once; the bodies are kept, the context goes"
+    sent = next(m for m in django_mail.outbox if m.extra_headers.get("X-Cafe-Notification") == str(row.pk))
+    assert sent.body == row.body_text and sent.reply_to == [row.headers["Reply-To"]]
+
+
+def test_an_email_sent_after_its_seat_changed_hands_carries_no_working_link(make_game, monkeypatch, client):
+    from games import services
+    from games.models import Seat
+
+    _held_back(monkeypatch)
+    game = make_game()
+    row = Notification.objects.get(game=game, kind="your_move", seat__index=0)
+    services.replace_player(Seat.objects.get(game=game, index=0), "cleo@example.com", reason="Ana left")
+    monkeypatch.undo()
+    mail.send(row.pk)
+    row.refresh_from_db()
+    link = next(w for w in row.body_text.split() if "/play/" in w).replace("http://testserver", "")
+    page = client.get(link)
+    assert page.status_code == 403 and "replaced by a newer one" in page.content.decode()
+
+
+def test_the_admin_shows_an_unsent_row_as_its_reader_will_get_it(make_game, monkeypatch, client, organiser):
+    from django.urls import reverse
+
+    _held_back(monkeypatch)
+    game = make_game()
+    row = Notification.objects.filter(game=game, kind="your_move").first()
+    organiser.is_superuser = True
+    organiser.save()
+    client.force_login(organiser)
+    page = client.get(reverse("admin:games_notification_change", args=[row.pk])).content.decode()
+    assert "Hide a secret number" in page
+    row.refresh_from_db()
+    assert row.body_text == "", "looking at a row does not change it"

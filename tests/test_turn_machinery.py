@@ -14,39 +14,8 @@ from games.models import Event, Game, Notification, Seat
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def clocked(organiser):
-    """A started Pebbles game with a 60-minute clock, reminders 10 minutes before, bot after 2 misses."""
-
-    def make(seats=("ana@example.com", "ben@example.com"), **clock):
-        settings = {"decision_minutes": 60, "reminder_minutes": 10, "bot_after_misses": 2, **clock}
-        game = services.create_game(organiser, "pebbles", "Clocked", {}, list(seats), **settings)
-        services.start_game(game)
-        game.refresh_from_db()
-        return game
-
-    return make
-
-
 def later(minutes: float):
     return timezone.now() + timedelta(minutes=minutes)
-
-
-@pytest.fixture
-def travel(monkeypatch):
-    """Move the service's clock: travel(61) = 61 minutes after the test began."""
-    import django.utils.timezone as tz
-
-    real_now = tz.now
-    begin = real_now()
-
-    def to(minutes: float):
-        fake = begin + timedelta(minutes=minutes)
-        monkeypatch.setattr(tz, "now", lambda: fake)
-        return fake
-
-    yield to
-    monkeypatch.setattr(tz, "now", real_now)
 
 
 def seat(game, i) -> Seat:
