@@ -2,7 +2,9 @@
 
 Each answer is a real form POST to a seat page (CSRF token, version and question key read from
 the page first, as a browser does); the baseline is GET /healthz/ (one trivial query).
-Prints: submit: answers_per_s=A bare_per_s=B ratio=R
+Prints: submit: answers_per_s=A bare_per_s=B ratio=R, after a line that measures, in process,
+the bare view against the smallest durable write (lock a row, update it, commit): no answer
+path that commits its answer can beat that ratio.
 """
 
 from __future__ import annotations
@@ -131,6 +133,35 @@ def hammer(requests: list[tuple[str, str, str | None, str]], clients: int) -> fl
     return len(requests) / seconds
 
 
+def floor(n: int = 300) -> str:
+    """In process, one at a time: the bare view, and the least an answer must do to be durable (lock
+    the game's row, update it, commit, which waits for the WAL flush). Their ratio bounds what
+    any answer path can reach against the bare view on this machine."""
+    from django.db import transaction
+    from django.test import Client
+    from django.utils import timezone
+
+    from games.models import Game
+
+    client = Client(HTTP_HOST="127.0.0.1")
+    game_id = Game.objects.filter(name__startswith="Submit ").values_list("pk", flat=True).first()
+
+    def durable_write() -> None:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().only("pk", "version").get(pk=game_id)
+            Game.objects.filter(pk=game_id, version=game.version).update(updated_at=timezone.now())
+
+    def ms(step) -> float:
+        step()
+        t0 = time.perf_counter()
+        for _ in range(n):
+            step()
+        return (time.perf_counter() - t0) / n * 1000
+
+    bare, write = ms(lambda: client.get("/healthz/")), ms(durable_write)
+    return f"in process: bare_view_ms={bare:.2f} durable_write_ms={write:.2f} ceiling_ratio={bare / write:.2f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--answers", type=int, default=1000)
@@ -147,6 +178,7 @@ def main() -> None:
 
         applied = Event.objects.filter(kind="answer", game__name__startswith="Submit ").count()
         print(f"answers applied: {applied} of {args.answers}")
+        print(floor())
         print(f"submit: answers_per_s={answers:.0f} bare_per_s={bare:.0f} ratio={answers / bare:.2f}")
     finally:
         os.killpg(server.pid, signal.SIGTERM)

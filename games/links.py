@@ -32,10 +32,11 @@ def url_for(seat: Seat) -> str:
     return settings.SITE_URL + reverse("seat", args=[token_for(seat)])
 
 
-def seat_from_token(token: str, with_state: bool = True) -> Seat:
+def seat_from_token(token: str, lean: bool = False) -> Seat:
     """The seat a link opens, with its game and player; LinkError in words if it opens none.
 
-    `with_state=False` leaves the game's state unread (an answer reads it under the game's lock).
+    `lean` reads only what an answer needs (the seat's game id, index and nonce): the write path
+    reads the game and its seats itself, under the game's lock.
     """
     try:
         data = signing.loads(token, salt=SALT, max_age=settings.SEAT_LINK_MAX_AGE)
@@ -46,8 +47,8 @@ def seat_from_token(token: str, with_state: bool = True) -> Seat:
         raise LinkError("This link has expired. Links stay valid for a while after each email.", seat) from None
     except signing.BadSignature:
         raise LinkError("This link is not valid. It may have been cut short by your mail program.") from None
-    found = Seat.objects.filter(pk=data.get("s")).select_related("game", "player")
-    seat = (found if with_state else found.defer("game__state")).first()
+    found = Seat.objects.filter(pk=data.get("s"))
+    seat = (found.only("game_id", "index", "nonce") if lean else found.select_related("game", "player")).first()
     if seat is None:
         raise LinkError("This link is for a seat that no longer exists.")
     if seat.nonce != data.get("n"):

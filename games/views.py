@@ -131,9 +131,9 @@ def outbox_html(request: HttpRequest, pk: int) -> HttpResponse:
 # --- seats (signed links, no password) -------------------------------------------------------
 
 
-def _seat_or_error(request: HttpRequest, token: str) -> Seat | HttpResponse:
+def _seat_or_error(request: HttpRequest, token: str, lean: bool = False) -> Seat | HttpResponse:
     try:
-        return links.seat_from_token(token, with_state=request.method != "POST")
+        return links.seat_from_token(token, lean=lean)
     except links.LinkError as e:
         return render(
             request, "games/link_error.html", {"message": str(e), "expired_seat": e.seat, "token": token}, status=403
@@ -145,12 +145,12 @@ SECTIONS = ("decision", "undo", "takeback", "pause", "vacation", "plan", "talk")
 
 def seat(request: HttpRequest, token: str) -> HttpResponse:
     """The table from one seat, its decision, and the seat's small controls (each POSTs to its own view)."""
-    seat = _seat_or_error(request, token)
+    seat = _seat_or_error(request, token, lean=request.method == "POST")
     if isinstance(seat, HttpResponse):
         return seat
-    game = seat.game
     if request.method == "POST":
         return _seat_post(request, token, seat)
+    game = seat.game
     if game.state is None:
         return render(request, "games/seat_waiting.html", {"game": game, "seat": seat})
     engine = game.engine
@@ -310,7 +310,7 @@ def _draft_key(seat: Seat) -> str:
 
 
 def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
-    game = seat.game
+    """An answer: the seat as the link names it (lean), the rest read by the write path under its lock."""
     here = reverse("seat", args=[token])
     try:
         expected = int(request.POST.get("version", ""))
@@ -321,7 +321,9 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
         # the form is read against the question under the game's lock; with no question for this
         # seat the service says why (already answered, not your move, the game is over...)
         posted = forms.Posted(request.POST)
-        services.submit(game.pk, seat.index, posted, expected, via="web", prompt_key=request.POST.get("prompt_key"))
+        services.submit(
+            seat.game_id, seat.index, posted, expected, via="web", prompt_key=request.POST.get("prompt_key")
+        )
     except services.SubmitError as e:
         messages.error(request, e.message, extra_tags="decision")
     else:
