@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -28,6 +29,7 @@ _MEMO_SIZE = 64
 _digests: OrderedDict[int, tuple[Any, str]] = OrderedDict()
 _data: OrderedDict[str, Any] = OrderedDict()  # digest -> data, for loading
 _stored: set[str] = set()  # digests known to be committed to SharedPart
+_lock = threading.Lock()
 
 
 def shared_keys() -> frozenset[str]:
@@ -38,10 +40,11 @@ def shared_keys() -> frozenset[str]:
 
 
 def _remember(memo: OrderedDict, key, value) -> None:
-    memo[key] = value
-    memo.move_to_end(key)
-    while len(memo) > _MEMO_SIZE:
-        memo.popitem(last=False)
+    with _lock:  # web threads and sweep threads share these memos
+        memo[key] = value
+        memo.move_to_end(key)
+        while len(memo) > _MEMO_SIZE:
+            memo.popitem(last=False)
 
 
 def _digest(value: Any) -> str:
@@ -83,17 +86,19 @@ def unpack(stored: Any) -> Any:
     if not isinstance(stored, dict) or MARK not in stored:
         return stored
     refs = stored[MARK]
-    missing = [d for d in refs.values() if d not in _data]
+    found = {digest: _data.get(digest) for digest in refs.values()}
+    missing = [digest for digest, data in found.items() if data is None]
     if missing:
         from .models import SharedPart
 
         for part in SharedPart.objects.filter(digest__in=missing):
+            found[part.digest] = part.data
             _remember(_data, part.digest, part.data)
     state = {k: v for k, v in stored.items() if k != MARK}
     for key, digest in refs.items():
-        if digest not in _data:
+        if found.get(digest) is None:
             raise LookupError(f"game state part {key!r} ({digest}) is not in the shared parts table")
-        state[key] = _data[digest]
+        state[key] = found[digest]
     return state
 
 
