@@ -59,11 +59,18 @@ def _digest(value: Any) -> str:
 
 
 def _store(digest: str, value: Any) -> None:
+    """Make sure the part is in the table, in the caller's transaction.
+
+    A part this transaction can see (stored before, or earlier in it) is not sent again; a process
+    remembers a part only once a transaction that needed it has committed, so a rollback never
+    leaves it believing in a part that is not there.
+    """
     if digest in _stored:
         return
     from .models import SharedPart
 
-    SharedPart.objects.bulk_create([SharedPart(digest=digest, data=value)], ignore_conflicts=True)
+    if not SharedPart.objects.filter(digest=digest).exists():
+        SharedPart.objects.bulk_create([SharedPart(digest=digest, data=value)], ignore_conflicts=True)
     transaction.on_commit(lambda: _stored.add(digest))
 
 

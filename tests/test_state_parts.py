@@ -66,3 +66,26 @@ def test_a_missing_part_is_an_error_that_names_it(make_game):
 def test_states_without_shared_parts_are_stored_as_they_are(make_game):
     game = make_game("pebbles")
     assert state_parts.MARK not in stored(game) and stored(game) == game.state
+
+
+def test_a_transaction_that_saves_many_states_sends_the_catalogue_once(make_game):
+    from django.db import transaction
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        for _ in range(3):
+            make_game("cafe_baras")
+    inserts = [q for q in queries.captured_queries if q["sql"].startswith("INSERT") and "games_sharedpart" in q["sql"]]
+    assert len(inserts) == 1 and SharedPart.objects.count() == 1
+
+
+def test_a_rolled_back_catalogue_is_stored_again_by_the_next_transaction(make_game):
+    from django.db import transaction
+
+    with pytest.raises(RuntimeError), transaction.atomic():
+        make_game("cafe_baras")
+        raise RuntimeError("the organiser's request failed")
+    assert SharedPart.objects.count() == 0
+    game = make_game("cafe_baras")
+    state_parts.forget()
+    assert Game.objects.get(pk=game.pk).state["cardset"]["hash"]
