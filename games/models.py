@@ -175,6 +175,8 @@ class Event(models.Model):
     class Meta:
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq")]
+        # a long game's page asks for its last answer and its few admin events, not its whole log
+        indexes = [models.Index(fields=["game", "kind", "seq"], name="event_game_kind_seq")]
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.kind}"

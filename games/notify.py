@@ -40,6 +40,7 @@ def inline_css(html: str) -> str:
 
 
 REPLY_SALT = "games.reply"
+EMAIL_LOG_LINES = 6  # the "latest in the log" lines an email shows
 
 
 # --- addresses and links ---------------------------------------------------------------------

@@ -8,6 +8,21 @@ from typing import Any
 from django.template.loader import select_template
 
 
+def seat_view(engine, state: dict, seat: int | None, last: int) -> tuple[dict[str, Any], int]:
+    """The engine's view for a seat with only the last `last` log lines read, and the log's length.
+
+    A long game's log is most of its state; pages show its newest lines and emails fewer still.
+    Every title keeps its log as state["log"] and turns entry i into line i of view["log"], so the
+    engine is simply given the tail.
+    """
+    log = state.get("log") if isinstance(state, dict) else None
+    if not isinstance(log, list):
+        return engine.view(state, seat), 0
+    if len(log) <= last:
+        return engine.view(state, seat), len(log)
+    return engine.view({**state, "log": log[-last:]}, seat), len(log)
+
+
 def score_rows(outcome, names: dict[int, str]) -> list[dict[str, Any]]:
     """Final scores as rows, best first, each with the rulebook's breakdown."""
     return [

@@ -31,6 +31,7 @@ from games.engine.protocol import Title
 from . import clock, notify, pending
 from .forms import Posted
 from .models import Event, Game, Message, Seat, Vacation, new_nonce
+from .present import seat_view
 
 log = logging.getLogger(__name__)
 
@@ -288,7 +289,7 @@ def _after_step(
             if seat.is_bot or seat.plan:
                 wake = True
             elif seat.index != quiet:
-                notify.your_move(game, seat, engine.view(state, seat.index), prompts[seat.index])
+                notify.your_move(game, seat, _mailed_view(engine, state, seat.index), prompts[seat.index])
         elif continues and seat.deadline is None and game_clock.active and not seat.is_bot:
             # the same turn goes on after a timeout or a take-back: a fresh deadline, no new email
             _reset_deadline(game, seat, now)
@@ -320,6 +321,11 @@ def _deadline_for(game_clock: clock.Clock, seat: Seat, start: datetime) -> datet
     return clock.deadline(game_clock, start, away)
 
 
+def _mailed_view(engine: Title, state, seat: int) -> dict:
+    """A seat's view for an email: the table and the latest few log lines (an email shows no more)."""
+    return seat_view(engine, state, seat, notify.EMAIL_LOG_LINES)[0]
+
+
 def _end(game: Game, engine: Title, outcome, seats: list[Seat]) -> None:
     seq = game.version + 1
     names = {s.index: s.name for s in seats}
@@ -344,7 +350,7 @@ def _end(game: Game, engine: Title, outcome, seats: list[Seat]) -> None:
             pending.update_seat(seat, waiting_since=None, deadline=None, remind_at=None)
     for seat in seats:
         if seat.player_id:
-            notify.final(game, seat, engine.view(game.state, seat.index), outcome, names)
+            notify.final(game, seat, _mailed_view(engine, game.state, seat.index), outcome, names)
 
 
 # --- bots and planned answers ----------------------------------------------------------------
@@ -402,7 +408,7 @@ def _play_plan(game: Game, seat: Seat, prompts: dict) -> None:
         notify.your_move(
             game,
             seat,
-            game.engine.view(game.state, seat.index),
+            _mailed_view(game.engine, game.state, seat.index),
             prompts[seat.index],
             note="None of the answers you left in advance could be played.",
         )
@@ -447,7 +453,7 @@ def _remind_locked(seat: Seat, now: datetime) -> bool:
     prompt = game.engine.prompts(game.state).get(seat.index)
     if prompt is None:
         return False
-    notify.reminder(game, seat, game.engine.view(game.state, seat.index), prompt)
+    notify.reminder(game, seat, _mailed_view(game.engine, game.state, seat.index), prompt)
     pending.update_seat(seat, reminded_for=seat.deadline)
     return True
 
@@ -680,7 +686,7 @@ def replace_player(seat: Seat, email: str, actor=None, reason: str = "") -> Seat
             seat.waiting_since = timezone.now()
             _reset_deadline(game, seat, seat.waiting_since)
             Seat.objects.filter(pk=seat.pk).update(waiting_since=seat.waiting_since)
-            notify.your_move(game, seat, game.engine.view(game.state, seat.index), prompt)
+            notify.your_move(game, seat, _mailed_view(game.engine, game.state, seat.index), prompt)
         return seat
 
 
@@ -835,7 +841,7 @@ def resend_last(seat: Seat, actor=None, reason: str = "") -> None:
         if prompt is None or seat.is_bot:
             raise SubmitError("This seat is not being asked anything now.", "not_asked")
         _note(game, "resend", actor, seat=seat.index, reason=reason)
-        notify.your_move(game, seat, game.engine.view(game.state, seat.index), prompt)
+        notify.your_move(game, seat, _mailed_view(game.engine, game.state, seat.index), prompt)
 
 
 # --- table talk ----------------------------------------------------------------------------

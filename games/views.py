@@ -25,7 +25,7 @@ from games.titles import get_title
 
 from . import forms, links, notify, services
 from .models import DeliveredMail, Event, Game, Seat, Vacation
-from .present import score_rows, table_template
+from .present import score_rows, seat_view, table_template
 
 # the page shows the newest lines; the history page steps through all of them
 LOG_LINES = 60
@@ -158,13 +158,14 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     outcome = engine.outcome(state)
     prompts = {} if outcome else engine.prompts(state)
     prompt = prompts.get(seat.index) if game.status == Game.Status.ACTIVE else None
-    view = engine.view(state, seat.index)
+    view, total = seat_view(engine, state, seat.index, LOG_LINES)
     seats = list(game.seats.select_related("player"))
     names = {s.index: s.name for s in seats}
-    log = list(enumerate(view.get("log", [])))
-    new_from = seat.seen_log or len(log)
-    if seat.seen_log != len(log):
-        Seat.objects.filter(pk=seat.pk).update(seen_log=len(log))  # a read marker, not game state
+    lines = view.get("log", [])
+    log = list(enumerate(lines, start=total - len(lines)))  # numbered as in the whole log
+    new_from = seat.seen_log or total
+    if seat.seen_log != total:
+        Seat.objects.filter(pk=seat.pk).update(seen_log=total)  # a read marker, not game state
     tz = _reader_tz(seat, game)
     playing = game.status == Game.Status.ACTIVE
     person = seat.player_id is not None and not (seat.is_bot and not seat.stand_in)
@@ -181,8 +182,8 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "token": token,
         "view": view,
         "table_template": table_template(game.title),
-        "log": log[-LOG_LINES:][::-1],
-        "log_hidden": max(len(log) - LOG_LINES, 0),
+        "log": log[::-1],
+        "log_hidden": total - len(lines),
         "prompt": prompt.to_dict() if prompt else None,
         "prompt_html": forms.render_prompt(prompt.to_dict()) if prompt else "",
         "prompt_key": services.prompt_key(prompt) if prompt else "",
