@@ -8,11 +8,21 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core import signing
+from django.db import connection
+from django.db.models.expressions import RawSQL
 from django.urls import reverse
 
 from .models import Seat
+from .state_parts import StateField
 
 SALT = "games.seat-link"
+
+# a long game's log is most of its state: the database keeps the newest entries and the length
+_LOG = """"games_game"."state" -> 'log'"""
+_TAIL_STATE = f"""CASE WHEN jsonb_typeof({_LOG}) = 'array'
+    THEN jsonb_set("games_game"."state", '{{log}}', jsonb_path_query_array({_LOG}, ('$[last - ' || %s || ' to last]')::jsonpath))
+    ELSE "games_game"."state" END"""
+_LOG_LENGTH = f"CASE WHEN jsonb_typeof({_LOG}) = 'array' THEN jsonb_array_length({_LOG}) END"
 
 
 class LinkError(Exception):
@@ -32,11 +42,13 @@ def url_for(seat: Seat) -> str:
     return settings.SITE_URL + reverse("seat", args=[token_for(seat)])
 
 
-def seat_from_token(token: str, lean: bool = False) -> Seat:
+def seat_from_token(token: str, lean: bool = False, log_lines: int | None = None) -> Seat:
     """The seat a link opens, with its game and player; LinkError in words if it opens none.
 
     `lean` reads only what an answer needs (the seat's game id, index and nonce): the write path
-    reads the game and its seats itself, under the game's lock.
+    reads the game and its seats itself, under the game's lock. `log_lines` reads the game's state
+    with only that many of its newest log entries, for a page that shows no more; the seat's
+    `log_total` then says how long the whole log is. Such a game must not be saved.
     """
     try:
         data = signing.loads(token, salt=SALT, max_age=settings.SEAT_LINK_MAX_AGE)
@@ -48,7 +60,18 @@ def seat_from_token(token: str, lean: bool = False) -> Seat:
     except signing.BadSignature:
         raise LinkError("This link is not valid. It may have been cut short by your mail program.") from None
     found = Seat.objects.filter(pk=data.get("s"))
-    seat = (found.only("game_id", "index", "nonce") if lean else found.select_related("game", "player")).first()
+    if lean:
+        found = found.only("game_id", "index", "nonce")
+    else:
+        found = found.select_related("game", "player")
+        if log_lines and connection.vendor == "postgresql":
+            found = found.defer("game__state").annotate(
+                tail_state=RawSQL(_TAIL_STATE, [log_lines - 1], output_field=StateField()),
+                log_total=RawSQL(_LOG_LENGTH, []),
+            )
+    seat = found.first()
+    if seat is not None and hasattr(seat, "tail_state"):
+        seat.game.state = seat.tail_state
     if seat is None:
         raise LinkError("This link is for a seat that no longer exists.")
     if seat.nonce != data.get("n"):

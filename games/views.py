@@ -131,9 +131,11 @@ def outbox_html(request: HttpRequest, pk: int) -> HttpResponse:
 # --- seats (signed links, no password) -------------------------------------------------------
 
 
-def _seat_or_error(request: HttpRequest, token: str, lean: bool = False) -> Seat | HttpResponse:
+def _seat_or_error(
+    request: HttpRequest, token: str, lean: bool = False, log_lines: int | None = None
+) -> Seat | HttpResponse:
     try:
-        return links.seat_from_token(token, lean=lean)
+        return links.seat_from_token(token, lean=lean, log_lines=log_lines)
     except links.LinkError as e:
         return render(
             request, "games/link_error.html", {"message": str(e), "expired_seat": e.seat, "token": token}, status=403
@@ -145,7 +147,8 @@ SECTIONS = ("decision", "undo", "takeback", "pause", "vacation", "plan", "talk")
 
 def seat(request: HttpRequest, token: str) -> HttpResponse:
     """The table from one seat, its decision, and the seat's small controls (each POSTs to its own view)."""
-    seat = _seat_or_error(request, token, lean=request.method == "POST")
+    posted = request.method == "POST"
+    seat = _seat_or_error(request, token, lean=posted, log_lines=None if posted else LOG_LINES)
     if isinstance(seat, HttpResponse):
         return seat
     if request.method == "POST":
@@ -159,6 +162,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     prompts = {} if outcome else engine.prompts(state)
     prompt = prompts.get(seat.index) if game.status == Game.Status.ACTIVE else None
     view, total = seat_view(engine, state, seat.index, LOG_LINES)
+    total = getattr(seat, "log_total", None) or total  # the database may have sent only the newest lines
     seats = list(game.seats.select_related("player"))
     names = {s.index: s.name for s in seats}
     lines = view.get("log", [])

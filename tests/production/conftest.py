@@ -42,7 +42,7 @@ if not (ON_POSTGRES and ON_REDIS):
             f"(got database engine {django_settings.DATABASES['default']['ENGINE']}, "
             f"broker {django_settings.CELERY_BROKER_URL.split('://')[0]})"
         )
-    collect_ignore = ["test_postgres_redis_worker.py"]
+    collect_ignore = ["test_postgres_redis_worker.py", "test_postgres_sql.py"]
 
 
 def pytest_report_header(config):

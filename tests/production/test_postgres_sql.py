@@ -1,0 +1,70 @@
+"""The few statements written for PostgreSQL by hand, run on PostgreSQL.
+
+(a) a sweep batch: one UPDATE ... FROM (VALUES ...) per table, version-guarded for games;
+(b) a long game's seat page, whose state comes from the database with only its newest log lines;
+(c) card catalogues stored once (games/state_parts.py) under a real jsonb column.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import links, services, state_parts
+from games.models import Event, Game, Seat, SharedPart
+
+pytestmark = [pytest.mark.production, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_sweep_batch_times_out_every_overdue_seat_once_on_postgres(clocked, travel):
+    games = [clocked() for _ in range(5)]
+    travel(61)
+    assert services.sweep(threads=2, batch=2) == {"reminded": 10, "timed_out": 10}
+    assert services.sweep(threads=2, batch=2)["timed_out"] == 0
+    for game in games:
+        game.refresh_from_db()
+        assert game.version == 2 and Event.objects.filter(game=game, kind="timeout").count() == 2
+        assert not services.rebuild_differs(game), "the stored state is the replayed one"
+        assert all(s.misses == 1 for s in Seat.objects.filter(game=game))
+
+
+def test_a_long_games_page_reads_only_the_newest_log_lines_on_postgres(client, make_game):
+    game = make_game(options={"pile": 200})
+    for seat in (0, 1):
+        services.submit(game.pk, seat, 1, None, via="web")
+    for _ in range(70):
+        game.refresh_from_db()
+        [seat] = game.engine.prompts(game.state)
+        services.submit(game.pk, seat, "take1", None, via="web")
+        services.submit(game.pk, seat, "done", None, via="web")
+    game.refresh_from_db()
+    token = links.token_for(Seat.objects.get(game=game, index=0))
+
+    page_seat = links.seat_from_token(token, log_lines=60)
+    assert page_seat.log_total == len(game.state["log"]) > 60
+    assert page_seat.game.state["log"] == game.state["log"][-60:]
+    assert {k: v for k, v in page_seat.game.state.items() if k != "log"} == {
+        k: v for k, v in game.state.items() if k != "log"
+    }
+
+    html = client.get(reverse("seat", args=[token])).content.decode()
+    shown = re.findall(r"<li(?: class=\"new\")?>(?:<span class=\"badge\">new</span> )?([^<]*)</li>", html)
+    assert shown == game.engine.view(game.state, 0)["log"][-60:][::-1]
+    assert f"{len(game.state['log']) - 60} earlier entries" in html
+
+
+def test_catalogues_are_stored_once_in_jsonb_on_postgres(make_game):
+    from django.db import connection
+
+    first, second = make_game("cafe_baras"), make_game("cafe_baras")
+    part = SharedPart.objects.get()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT state ? 'cardset', state -> '$parts' ->> 'cardset' FROM games_game WHERE id = %s", [first.pk]
+        )
+        assert cursor.fetchone() == (False, part.digest)
+    state_parts.forget()
+    for game in (first, second):
+        assert Game.objects.get(pk=game.pk).state["cardset"] == part.data
