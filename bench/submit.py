@@ -2,9 +2,10 @@
 
 Each answer is a real form POST to a seat page (CSRF token, version and question key read from
 the page first, as a browser does); the baseline is GET /healthz/ (one trivial query).
-Prints: submit: answers_per_s=A bare_per_s=B ratio=R, after a line that measures, in process,
-the bare view against the smallest durable write (lock a row, update it, commit): no answer
-path that commits its answer can beat that ratio.
+Prints: submit: answers_per_s=A bare_per_s=B ratio=R, after two lines that measure the smallest
+durable write (lock a row, update it, commit) against the bare view, in process and over HTTP
+(bench/_floor.py serves it behind the same middleware): no answer path that commits its answer
+can beat that ratio.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def start_server(workers: int) -> subprocess.Popen:
     proc = subprocess.Popen(
         [
             gunicorn,
-            "config.wsgi",
+            "bench._floor:application",
             "-b",
             f"127.0.0.1:{PORT}",
             "-w",
@@ -174,11 +175,19 @@ def main() -> None:
         forms = prepare(args.answers)
         bare = hammer([("GET", "/healthz/", None, "")] * args.answers, args.clients)
         answers = hammer([("POST", p, c, b) for p, c, b in forms], args.clients)
-        from games.models import Event
+        from games.models import Event, Game
+
+        ids = list(Game.objects.filter(name__startswith="Submit ").values_list("pk", flat=True))
+        floors = [("GET", f"/bench/floor/{ids[i % len(ids)]}/", None, "") for i in range(args.answers)]
+        floor_http = hammer(floors, args.clients)
 
         applied = Event.objects.filter(kind="answer", game__name__startswith="Submit ").count()
         print(f"answers applied: {applied} of {args.answers}")
         print(floor())
+        print(
+            f"over HTTP: durable_write_per_s={floor_http:.0f}, so no answer that commits can pass "
+            f"ratio={floor_http / bare:.2f} here"
+        )
         print(f"submit: answers_per_s={answers:.0f} bare_per_s={bare:.0f} ratio={answers / bare:.2f}")
     finally:
         os.killpg(server.pid, signal.SIGTERM)
