@@ -122,8 +122,9 @@ def add_event(event: Event) -> Event:
     return event
 
 
-def update_game(game: Game, read_version: int, **fields: Any) -> None:
-    """Set fields on the game object and its row, if its version is still `read_version` (else IntegrityError)."""
+def update_game(game: Game, **fields: Any) -> None:
+    """Set fields on the game object and its row, if the row's version is still the object's (else IntegrityError)."""
+    read_version = game.version
     for name, value in fields.items():
         setattr(game, name, value)
     writes = current()

@@ -232,7 +232,7 @@ def _locked(game_id: int) -> Game:
 
 def _append(game: Game, seq: int, kind: str, seat: int | None, payload: dict, via: str, actor, new_state) -> Event:
     event = pending.add_event(Event(game=game, seq=seq, kind=kind, seat=seat, payload=payload, via=via, actor=actor))
-    pending.update_game(game, game.version, state=new_state, version=seq, updated_at=timezone.now())
+    pending.update_game(game, state=new_state, version=seq, updated_at=timezone.now())
     return event
 
 
@@ -295,7 +295,7 @@ def _after_step(
             _reset_deadline(game, seat, now)
         elif not asked and seat.waiting_since is not None:
             pending.update_seat(seat, waiting_since=None, deadline=None, remind_at=None)
-    pending.update_game(game, game.version, to_move=", ".join(waiting)[:200], waiting_since=now)
+    pending.update_game(game, to_move=", ".join(waiting)[:200], waiting_since=now)
     if via == "email" and acted is not None and acted not in prompts:
         _offer_plan(game, engine, _seat(seats, acted))
     if wake and via not in ("bot", "conditional"):
@@ -338,7 +338,6 @@ def _end(game: Game, engine: Title, outcome, seats: list[Seat]) -> None:
     pending.add_event(Event(game=game, seq=seq, kind=Event.Kind.ENDED, payload=payload, via="engine"))
     pending.update_game(
         game,
-        game.version,
         version=seq,
         status=Game.Status.ENDED,
         to_move="",

@@ -106,7 +106,8 @@ def test_held_writes_are_not_written_if_the_block_raises(clocked):
 def test_a_held_game_update_with_a_moved_version_is_refused(clocked):
     game = clocked()
     with pytest.raises(IntegrityError), transaction.atomic(), pending.held():
-        pending.update_game(game, game.version - 1, to_move="nobody")
+        game.version -= 1  # the version this step read has moved on since
+        pending.update_game(game, to_move="nobody")
     game.refresh_from_db()
     assert game.to_move != "nobody"
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games import links, services
 from games.models import DeliveredMail, Game
+from tests.support.play import take_pebbles
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -166,26 +167,13 @@ def test_players_cannot_reach_organiser_pages(client, make_game):
     assert client.get(reverse("outbox")).status_code == 302
 
 
-def _take_pebbles(game, takes: int) -> None:
-    """Seats take one pebble at a time (one log line per take), after hiding their numbers."""
-    for seat in (0, 1):
-        if game.state["secret"][seat] is None:
-            services.submit(game.pk, seat, 1, None, via="web")
-    for _ in range(takes):
-        game.refresh_from_db()
-        [seat] = game.engine.prompts(game.state)
-        services.submit(game.pk, seat, "take1", None, via="web")
-        services.submit(game.pk, seat, "done", None, via="web")
-    game.refresh_from_db()
-
-
 def test_a_long_games_page_shows_the_newest_lines_and_marks_what_is_new(client, make_game):
     game = make_game(options={"pile": 200})
-    _take_pebbles(game, 70)
+    take_pebbles(game, 70)
     url = seat_url(game, 0)
     client.get(url)  # the seat has now seen everything
     total = len(game.state["log"])
-    _take_pebbles(game, 2)
+    take_pebbles(game, 2)
 
     html = client.get(url).content.decode()
     items = re.findall(r"<li( class=\"new\")?>(?:<span class=\"badge\">new</span> )?([^<]*)</li>", html)

@@ -98,6 +98,16 @@ def shoot(browser, artifacts, url: str, slug: str, check) -> None:
         ctx.close()
 
 
+def a_tap_plays(browser, url: str, game) -> None:
+    """On a phone-sized page, tapping a card that answers the question plays it."""
+    ctx, page = open_at(browser, url, 375)
+    version = game.version
+    tap_to_answer(page)
+    game.refresh_from_db()
+    assert game.version > version, "the tapped card was played"
+    ctx.close()
+
+
 def test_cafe_baras_table_is_drawn_mid_game(browser, live_server, make_game, settings, artifacts):
     settings.SITE_URL = live_server.url
     game, person = mid_game(make_game, "cafe_baras", steps=14)
@@ -131,12 +141,7 @@ def test_cafe_baras_table_is_drawn_mid_game(browser, live_server, make_game, set
 
     url = links.url_for(seat)
     shoot(browser, artifacts, url, "cafe_baras", check)
-    ctx, page = open_at(browser, url, 375)
-    version = game.version
-    tap_to_answer(page)
-    game.refresh_from_db()
-    assert game.version > version, "the tapped card was played"
-    ctx.close()
+    a_tap_plays(browser, url, game)
 
 
 def test_tanto_cuore_rv_table_is_drawn_mid_game(browser, live_server, make_game, settings, artifacts):
@@ -185,12 +190,7 @@ def test_tanto_cuore_rv_table_is_drawn_mid_game(browser, live_server, make_game,
 
     url = links.url_for(seat)
     shoot(browser, artifacts, url, "tanto_cuore_rv", check)
-    ctx, page = open_at(browser, url, 375)
-    version = game.version
-    tap_to_answer(page)
-    game.refresh_from_db()
-    assert game.version > version, "the tapped card was played"
-    ctx.close()
+    a_tap_plays(browser, url, game)
 
 
 def test_cafe_romantica_table_is_drawn_mid_game(browser, live_server, make_game, settings, artifacts):

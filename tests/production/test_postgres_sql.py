@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from games import links, services, state_parts
 from games.models import Event, Game, Seat, SharedPart
+from tests.support.play import take_pebbles
 
 pytestmark = [pytest.mark.production, pytest.mark.django_db(transaction=True)]
 
@@ -32,14 +33,7 @@ def test_a_sweep_batch_times_out_every_overdue_seat_once_on_postgres(clocked, tr
 
 def test_a_long_games_page_reads_only_the_newest_log_lines_on_postgres(client, make_game):
     game = make_game(options={"pile": 200})
-    for seat in (0, 1):
-        services.submit(game.pk, seat, 1, None, via="web")
-    for _ in range(70):
-        game.refresh_from_db()
-        [seat] = game.engine.prompts(game.state)
-        services.submit(game.pk, seat, "take1", None, via="web")
-        services.submit(game.pk, seat, "done", None, via="web")
-    game.refresh_from_db()
+    take_pebbles(game, 70)
     token = links.token_for(Seat.objects.get(game=game, index=0))
 
     page_seat = links.seat_from_token(token, log_lines=60)

@@ -28,3 +28,17 @@ def mid_game(make_game, slug: str, steps: int, options=None, seed: int = 3, seat
         answer = title.bot_answer(game.state, seat, rng)
         services.submit(game.pk, seat, answer, game.version, via="web", prompt_key=services.prompt_key(prompts[seat]))
     raise AssertionError("no person was asked")
+
+
+def take_pebbles(game: Game, takes: int) -> None:
+    """Pebbles: seats hide their numbers if they have not, then take one pebble a turn (a log line each)."""
+    game.refresh_from_db()
+    for seat in (0, 1):
+        if game.state["secret"][seat] is None:
+            services.submit(game.pk, seat, 1, None, via="web")
+    for _ in range(takes):
+        game.refresh_from_db()
+        [seat] = game.engine.prompts(game.state)
+        services.submit(game.pk, seat, "take1", None, via="web")
+        services.submit(game.pk, seat, "done", None, via="web")
+    game.refresh_from_db()

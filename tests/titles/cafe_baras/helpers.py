@@ -85,3 +85,18 @@ def arrange(
     state["source"] = None
     state["trigger"] = []
     return state
+
+
+def one_serve_from_the_end(guests: list[str], **seats: dict[str, Any]) -> dict[str, Any]:
+    """Three players; seat 0 has two regulars and serves its third (the end) with its lemonade."""
+    return arrange(
+        table(3),
+        turn=0,
+        s0={
+            "hand": ["lemonade", "espresso", "donut", "bagel"],
+            "cafe": ["croissant", "wooden-bench"],
+            "regulars": ["tomato-soup", "log-fireplace"],
+        },
+        guests=guests,
+        **seats,
+    )

@@ -11,7 +11,7 @@ from games.engine import IllegalMove, OptionsError
 from games.titles.cafe_baras import TITLE
 from games.titles.cafe_baras.rules import CATEGORIES, cardset_of, outcome
 
-from .helpers import arrange, rng, table
+from .helpers import arrange, one_serve_from_the_end, rng, table
 
 
 def play(state, seat, answer, n=0):
@@ -431,17 +431,10 @@ def test_passing_with_cards_in_hand_is_refused():
 
 
 def test_third_regular_triggers_the_end_then_each_other_player_has_one_turn():
-    s = arrange(
-        table(3),
-        turn=0,
-        s0={
-            "hand": ["lemonade", "espresso", "donut", "bagel"],
-            "cafe": ["croissant", "wooden-bench"],
-            "regulars": ["tomato-soup", "log-fireplace"],
-        },
+    s = one_serve_from_the_end(
+        ["socialite", "tinkerer", "food-critic", "interior-critic"],
         s1={"hand": ["oolong", "matcha", "cold-brew", "macarons"]},
         s2={"hand": ["cappuccino", "mocha", "quiche", "pretzel"]},
-        guests=["socialite", "tinkerer", "food-critic", "interior-critic"],
     )
     s = finish_turn(play(s, 0, "serve:lemonade"), 0)
     assert s["end"]["by"] == 0 and s["end"]["left"] == 2 and not s["over"]

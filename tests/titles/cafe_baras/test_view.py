@@ -8,7 +8,7 @@ from games.engine.rng import step_rng
 from games.titles.cafe_baras import TITLE
 from games.titles.cafe_baras.rules import cardset_of
 
-from .helpers import arrange, rng, table
+from .helpers import arrange, one_serve_from_the_end, rng, table
 
 
 def _text(view: dict) -> str:
@@ -127,16 +127,7 @@ def test_the_finished_game_shows_everything():
 
 
 def test_status_tells_of_the_last_round():
-    s = arrange(
-        table(3),
-        turn=0,
-        s0={
-            "hand": ["lemonade", "espresso", "donut", "bagel"],
-            "cafe": ["croissant", "wooden-bench"],
-            "regulars": ["tomato-soup", "log-fireplace"],
-        },
-        guests=["tinkerer", "food-critic", "interior-critic", "cafe-hopper"],
-    )
+    s = one_serve_from_the_end(["tinkerer", "food-critic", "interior-critic", "cafe-hopper"])
     s = TITLE.apply(s, 0, "serve:lemonade", rng())
     s = TITLE.apply(s, 0, TITLE.default_answer(s, 0), rng())
     assert "Last round" in TITLE.view(s, 1)["status"]

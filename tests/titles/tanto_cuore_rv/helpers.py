@@ -12,6 +12,23 @@ from games.titles.tanto_cuore_rv.turn import advance, new_turn
 
 RNG = random.Random(0)
 
+# card ids the tests name
+L1, L2, L3 = "love_1", "love_2", "love_3"
+BEA, SOFIA = "beatrice_escudo", "sophia_marfil"
+# the ten general maids that are not in the recommended set (stacks for a table of our choosing)
+OTHERS = [
+    "fryda_viento",
+    "laura",
+    "florence_spring",
+    "chinatsu_kooriyama",
+    "romina_vautrin",
+    "germaine_mahle",
+    "valencia_pretre",
+    "nonnette_soyeux",
+    "evita_catala",
+    "hyacinth_arrow",
+]
+
 
 def table(players: int = 3, **options: Any) -> dict[str, Any]:
     return TITLE.setup([f"P{i}" for i in range(players)], options, random.Random(1))

@@ -6,10 +6,7 @@ import random
 
 from games.titles.tanto_cuore_rv import TITLE
 
-from .helpers import arrange, option_ids, play
-
-L1, L3 = "love_1", "love_3"
-BEA, SOFIA = "beatrice_escudo", "sophia_marfil"
+from .helpers import BEA, L1, L3, SOFIA, arrange, option_ids, play
 
 
 def test_raoul_baron_and_claris():

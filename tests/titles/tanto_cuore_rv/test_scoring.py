@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from games.titles.tanto_cuore_rv import TITLE
 
-from .helpers import fix_totals, table
-
-L1 = "love_1"
-BEA, SOFIA = "beatrice_escudo", "sophia_marfil"
+from .helpers import BEA, L1, SOFIA, fix_totals, table
 
 
 def ended(houses: dict[int, dict[str, list[str]]], players: int = 2):

@@ -13,23 +13,9 @@ import pytest
 from games.engine import IllegalMove
 from games.titles.tanto_cuore_rv import TITLE
 
-from .helpers import arrange, option_ids, play, table
+from .helpers import BEA, L1, L2, L3, OTHERS, SOFIA, arrange, option_ids, play, table
 
-L1, L2, L3 = "love_1", "love_2", "love_3"
-BEA, SOFIA = "beatrice_escudo", "sophia_marfil"
 ROW = ["scary_night", "sand_castle", "starry_sky"]
-OTHERS = [
-    "fryda_viento",
-    "laura",
-    "florence_spring",
-    "chinatsu_kooriyama",
-    "romina_vautrin",
-    "germaine_mahle",
-    "valencia_pretre",
-    "nonnette_soyeux",
-    "evita_catala",
-    "hyacinth_arrow",
-]
 
 
 def log_of(s, seat=None):
