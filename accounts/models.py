@@ -1,6 +1,7 @@
 """People, known by email address. Organisers have a password; players never need one."""
 
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.core.validators import MaxValueValidator
 from django.db import models
 
 
@@ -38,7 +39,9 @@ class User(AbstractBaseUser, PermissionsMixin):
         DIGEST = "digest", "One daily digest of the games waiting on me"
 
     email_mode = models.CharField(max_length=10, choices=EmailMode.choices, default=EmailMode.EACH)
-    digest_hour = models.PositiveSmallIntegerField(default=8, help_text="Local hour the daily digest is sent.")
+    digest_hour = models.PositiveSmallIntegerField(
+        default=8, validators=[MaxValueValidator(23)], help_text="Local hour the daily digest is sent."
+    )
     unsubscribed = models.BooleanField(default=False, help_text="No game email at all; their games go on.")
     last_digest_at = models.DateTimeField(null=True, blank=True, editable=False)
     is_staff = models.BooleanField(default=False, help_text="Organisers: may sign in and run games.")

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.db.models import Min
 from django.http import Http404
 from django.template.response import TemplateResponse
@@ -15,6 +16,7 @@ from django.urls import path
 from django.utils.html import format_html
 
 from . import forms, services
+from .engine.typed import Unreadable, read_int
 from .models import DeliveredMail, Event, Game, Notification, Seat
 
 BOTH = [admin.ActionLocation.CHANGE_LIST, admin.ActionLocation.CHANGE_FORM]
@@ -88,6 +90,12 @@ class EventInline(_PartOfGame, admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
+    # what an organiser types goes through the same parsers as everything a player types
+    formfield_overrides = {
+        models.PositiveIntegerField: {"form_class": forms.NumberField},
+        models.PositiveSmallIntegerField: {"form_class": forms.NumberField},
+        models.CharField: {"form_class": forms.PlainTextField},
+    }
     list_display = ("name", "title", "status", "to_move", "waiting_since", "next_deadline", "organiser", "version")
     list_filter = ("status", "title")
     search_fields = ("name", "seats__player__email")
@@ -182,8 +190,8 @@ class GameAdmin(admin.ModelAdmin):
             raise Http404("No such game among yours.")
         seats = list(game.seats.select_related("player"))
         try:
-            index = int(request.GET.get("seat", 0))
-        except ValueError:
+            index = read_int(request.GET.get("seat", "0"))
+        except Unreadable:
             index = 0
         if index not in {s.index for s in seats}:
             index = seats[0].index if seats else 0

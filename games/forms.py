@@ -14,6 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.engine import IllegalMove
+from games.engine.typed import Unreadable, check_period, clean_text, read_int
 from games.titles import choices as title_choices
 
 
@@ -31,7 +32,7 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
         return format_html('<p class="hint">{}</p>{}', hint, _options(p, prefix, "checkbox", required=False))
     if kind == "number":
         return format_html(
-            '<label class="number">Your number ({}–{}) <input type="number" name="{}" min="{}" max="{}" required></label>',
+            '<label class="number">Your number ({}–{}) <input type="number" name="{}" min="{}" max="{}" required autocomplete="off"></label>',
             p["low"],
             p["high"],
             prefix,
@@ -42,7 +43,7 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
         n = len(p["options"])
         rows = format_html_join(
             "",
-            '<li><label>{} <input type="number" name="{}.{}" min="1" max="{}" value="{}" required></label>'
+            '<li><label>{} <input type="number" name="{}.{}" min="1" max="{}" value="{}" required autocomplete="off"></label>'
             '<span class="detail">{}</span></li>',
             ((o["label"], prefix, o["id"], n, i + 1, o["detail"]) for i, o in enumerate(p["options"])),
         )
@@ -61,10 +62,11 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
 
 
 def _options(p: dict[str, Any], name: str, input_type: str, required: bool) -> SafeString:
+    # autocomplete="off": a browser must never restore a pick onto a later question by position
     req = " required" if required else ""
     items = format_html_join(
         "",
-        '<li><label class="option"><input type="{}" name="{}" value="{}"' + req + ">"
+        '<li><label class="option"><input type="{}" name="{}" value="{}" autocomplete="off"' + req + ">"
         '<span class="label">{}</span> <span class="detail">{}</span></label></li>',
         ((input_type, name, o["id"], o["label"], o["detail"]) for o in p["options"]),
     )
@@ -82,23 +84,56 @@ def answer_from_post(p: dict[str, Any], post, prefix: str = "answer") -> Any:
     if kind == "choose_many":
         return post.getlist(prefix)
     if kind == "number":
-        raw = (post.get(prefix) or "").strip()
-        if not raw.lstrip("-").isdigit():
-            raise IllegalMove("Give a whole number.")
-        return int(raw)
+        return read_int(post.get(prefix) or "")
     if kind == "order":
         ranks = {}
+        n = len(p["options"])
         for o in p["options"]:
-            raw = (post.get(f"{prefix}.{o['id']}") or "").strip()
-            if not raw.isdigit():
+            raw = post.get(f"{prefix}.{o['id']}") or ""
+            if not raw.strip():
                 raise IllegalMove("Give every choice a number.")
-            ranks[o["id"]] = int(raw)
+            ranks[o["id"]] = read_int(raw, low=1, high=n)
         if sorted(ranks.values()) != list(range(1, len(ranks) + 1)):
             raise IllegalMove(f"Use each number from 1 to {len(ranks)} once.")
         return sorted(ranks, key=ranks.get)
     if kind == "composite":
         return {part["name"]: answer_from_post(part, post, f"{prefix}.{part['name']}") for part in p["parts"]}
     raise IllegalMove("This question cannot be answered from a form.")
+
+
+class NumberField(forms.IntegerField):
+    """A whole number typed by a person, read by the one parser every page and reply uses."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            return read_int(value if isinstance(value, int) else str(value))
+        except Unreadable as e:
+            raise forms.ValidationError(str(e), code="invalid") from None
+
+
+class PlainTextField(forms.CharField):
+    """Text a person writes, cleaned the one way (games.engine.typed.clean_text) and bounded."""
+
+    def __init__(self, *, max_length: int, multiline: bool = False, **kwargs):
+        self.multiline = multiline
+        super().__init__(max_length=max_length, **kwargs)
+
+    def to_python(self, value):
+        try:
+            return clean_text(value, self.max_length, what="This text", multiline=self.multiline)
+        except Unreadable as e:
+            raise forms.ValidationError(str(e), code="max_length") from None
+
+
+def _number_fields(db_field, **kwargs):
+    """Model integer fields become NumberFields (the model's bounds kept as validators)."""
+    from django.db import models
+
+    if isinstance(db_field, models.IntegerField) and not db_field.choices:
+        return db_field.formfield(form_class=NumberField, **kwargs)
+    return db_field.formfield(**kwargs)
 
 
 @dataclass(frozen=True)
@@ -134,9 +169,20 @@ def _check_timezone(tz: str) -> str:
     tz = (tz or "").strip()
     try:
         ZoneInfo(tz)
-    except (KeyError, ValueError):
-        raise forms.ValidationError(f"“{tz}” is not a timezone name, e.g. Europe/Lisbon.") from None
+    except (KeyError, ValueError, OSError):
+        shown = clean_text(tz[:40], 40, multiline=False)
+        raise forms.ValidationError(f"“{shown}” is not a timezone name, e.g. Europe/Lisbon.") from None
     return tz
+
+
+def _zone(tz: str):
+    """The reader's zone; a stored name that no longer loads falls back to UTC, never an error."""
+    from zoneinfo import ZoneInfo
+
+    try:
+        return ZoneInfo(tz)
+    except (KeyError, ValueError, OSError):
+        return ZoneInfo("UTC")
 
 
 def clean_clock(cleaned: dict[str, Any]) -> list[tuple[str, str]]:
@@ -171,8 +217,9 @@ class NewGameForm(forms.Form):
     """Step one of a new game: the title, a name, the seats, the title's options and the clock."""
 
     title = forms.ChoiceField(choices=title_choices)
-    name = forms.CharField(max_length=100)
+    name = PlainTextField(max_length=100)
     seats = forms.CharField(
+        max_length=4000,
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text="One line per seat, in seat order: an email address, or the word bot.",
     )
@@ -186,7 +233,7 @@ class NewGameForm(forms.Form):
             elif f.kind == "bool":
                 field = forms.BooleanField(required=False, initial=f.default)
             else:
-                field = forms.IntegerField(min_value=f.low, max_value=f.high, initial=f.default)
+                field = NumberField(min_value=f.low, max_value=f.high, initial=f.default)
             field.label, field.help_text = f.label, f.help
             self.fields[f"opt_{f.name}"] = field
         self.fields.update(clock_fields())
@@ -240,6 +287,7 @@ def clock_fields() -> dict[str, forms.Field]:
     fields = forms.fields_for_model(
         Game,
         fields=CLOCK_FIELDS,
+        formfield_callback=_number_fields,
         widgets={"daily_deadline": forms.TimeInput(attrs={"type": "time"}, format="%H:%M")},
         labels={
             "decision_hours": "Hours per decision",
@@ -265,21 +313,27 @@ class VacationForm(forms.Form):
     starts = forms.DateField(label="From (first day away)", widget=forms.DateInput(attrs={"type": "date"}))
     ends = forms.DateField(label="To (last day away)", widget=forms.DateInput(attrs={"type": "date"}))
 
+    def __init__(self, *args, tz: str = "UTC", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.zone = _zone(tz)
+
     def clean(self):
+        from datetime import datetime
+
         cleaned = super().clean()
-        if cleaned.get("starts") and cleaned.get("ends") and cleaned["ends"] < cleaned["starts"]:
-            raise forms.ValidationError("The last day away comes before the first: check the dates.")
+        if cleaned.get("starts") and cleaned.get("ends"):
+            today = datetime.now(self.zone).date()
+            try:
+                check_period(cleaned["starts"], cleaned["ends"], today)
+            except Unreadable as e:
+                raise forms.ValidationError(str(e)) from None
         return cleaned
 
-    def period(self, tz: str):
+    def period(self, tz: str | None = None):
         """(starts, ends) as aware datetimes: from the first day's midnight to the midnight after the last."""
         from datetime import datetime, time, timedelta
-        from zoneinfo import ZoneInfo
 
-        try:
-            zone = ZoneInfo(tz)
-        except (KeyError, ValueError):
-            zone = ZoneInfo("UTC")
+        zone = _zone(tz) if tz else self.zone
         starts = datetime.combine(self.cleaned_data["starts"], time.min, tzinfo=zone)
         ends = datetime.combine(self.cleaned_data["ends"] + timedelta(days=1), time.min, tzinfo=zone)
         return starts, ends
@@ -314,9 +368,10 @@ class PlanForm(forms.Form):
 
 
 class TalkForm(forms.Form):
-    text = forms.CharField(
+    text = PlainTextField(
         label="Your message",
         max_length=2000,
+        multiline=True,
         widget=forms.Textarea(attrs={"rows": 3, "maxlength": 2000}),
         help_text="Plain text, seen by everyone at the table and mailed to them.",
     )
@@ -328,8 +383,9 @@ class TalkForm(forms.Form):
 class ReasonForm(forms.Form):
     """Every organiser action is recorded with who did it and why."""
 
-    reason = forms.CharField(
+    reason = PlainTextField(
         max_length=300,
+        multiline=True,
         widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
         help_text="Recorded in the game's log with your name.",
     )
@@ -403,11 +459,14 @@ class RewindForm(ReasonForm):
 class PreferencesForm(forms.ModelForm):
     """How a player wants to hear from the service; their games go on whatever they pick."""
 
+    name = PlainTextField(max_length=80, required=False)
+
     class Meta:
         from accounts.models import User
 
         model = User
         fields = ["name", "email_mode", "digest_hour", "timezone", "unsubscribed"]
+        field_classes = {"digest_hour": NumberField}
         labels = {"unsubscribed": "No email at all (I will check my games myself)"}
 
     def clean_timezone(self) -> str:

@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 
@@ -18,6 +19,9 @@ from games.clock import Clock
 from games.state_parts import StateField
 from games.titles import choices as title_choices
 from games.titles import get_title
+
+# the longest clock a game may set (60 days a decision): longer is a typo, and far dates overflow
+MAX_CLOCK_HOURS = 24 * 60
 
 
 def new_nonce() -> str:
@@ -38,17 +42,33 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     # the clock (see games/clock.py): empty decision_hours and daily_deadline = no deadlines
     decision_hours = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Time per decision in hours (e.g. 12, 24, 48, 72). Empty: no clock."
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_CLOCK_HOURS)],
+        help_text="Time per decision in hours (e.g. 12, 24, 48, 72). Empty: no clock.",
     )
     decision_minutes = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Or a short clock in minutes (for quick games and tests)."
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_CLOCK_HOURS * 60)],
+        help_text="Or a short clock in minutes (for quick games and tests).",
     )
     daily_deadline = models.TimeField(
         null=True, blank=True, help_text="Or a fixed time of day in the game's timezone, e.g. 20:00."
     )
     timezone = models.CharField(max_length=64, default="UTC", help_text="For a fixed time of day, e.g. Europe/Lisbon.")
-    reminder_hours = models.PositiveIntegerField(null=True, blank=True, help_text="Remind this many hours before.")
-    reminder_minutes = models.PositiveIntegerField(null=True, blank=True, help_text="Or this many minutes before.")
+    reminder_hours = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_CLOCK_HOURS)],
+        help_text="Remind this many hours before.",
+    )
+    reminder_minutes = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_CLOCK_HOURS * 60)],
+        help_text="Or this many minutes before.",
+    )
 
     class TimeoutPolicy(models.TextChoices):
         DEFAULT = "default", "Play the game's safe default answer"
@@ -56,9 +76,14 @@ class Game(models.Model):
 
     timeout_policy = models.CharField(max_length=10, choices=TimeoutPolicy.choices, default=TimeoutPolicy.DEFAULT)
     bot_after_misses = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="After this many missed deadlines in a row a bot takes the seat."
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(100)],
+        help_text="After this many missed deadlines in a row a bot takes the seat.",
     )
-    vacation_days = models.PositiveSmallIntegerField(default=14, help_text="Vacation days each player may take a year.")
+    vacation_days = models.PositiveSmallIntegerField(
+        default=14, validators=[MaxValueValidator(366)], help_text="Vacation days each player may take a year."
+    )
     paused_at = models.DateTimeField(null=True, blank=True, editable=False)
     # the newest table-talk message id, so mail knows without a query whether there is news
     last_message = models.PositiveIntegerField(default=0, editable=False)

@@ -9,9 +9,10 @@ all: unsubscribed people get nothing (their games go on), digest readers get one
 
 from __future__ import annotations
 
+import re
 import threading
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -57,14 +58,26 @@ def reply_address(seat: Seat, version: int, key: str, kind: str = "a") -> str:
     return f"{settings.REPLY_LOCAL_PREFIX}{body}-{mac}@{settings.REPLY_DOMAIN}"
 
 
+_REPLY_LOCAL = re.compile(r"([a-z])-([0-9]{1,12})-([0-9]{1,12})-([0-9a-z]{1,16})-([0-9a-f]{20})")
+
+
 def read_reply_address(address: str) -> tuple[Seat, str, int, str] | None:
-    """(seat, kind, version, key) for a genuine reply address, else None."""
-    local = address.split("@", 1)[0].lower()
-    if not local.startswith(settings.REPLY_LOCAL_PREFIX):
+    """(seat, kind, version, key) for a genuine reply address, else None.
+
+    Only our own REPLY_DOMAIN (any case) counts: the signed local part at another domain is mail
+    to someone else. The local part is read by one strict pattern, ASCII digits only.
+    """
+    local, at, domain = address.strip().rpartition("@")
+    if not at or domain.lower() != settings.REPLY_DOMAIN.lower() or len(local) > 128:
         return None
-    parts = local[len(settings.REPLY_LOCAL_PREFIX) :].split("-")
-    if len(parts) != 5 or not parts[1].isdigit() or not parts[2].isdigit():
+    local = local.lower()
+    prefix = settings.REPLY_LOCAL_PREFIX.lower()
+    if not local.startswith(prefix):
         return None
+    found = _REPLY_LOCAL.fullmatch(local[len(prefix) :])
+    if found is None:
+        return None
+    parts = found.groups()
     kind, seat_pk, version, key, mac = parts
     seat = Seat.objects.select_related("game", "player").filter(pk=int(seat_pk)).first()
     if seat is None:
@@ -97,9 +110,13 @@ def local_time(when: datetime | None, tz: str) -> str:
         return ""
     try:
         zone = ZoneInfo(tz)
-    except (KeyError, ValueError):
+    except (KeyError, ValueError, OSError):
         zone, tz = ZoneInfo("UTC"), "UTC"
-    return when.astimezone(zone).strftime(f"%a %d %b %Y, %H:%M ({tz})")
+    try:
+        return when.astimezone(zone).strftime(f"%a %d %b %Y, %H:%M ({tz})")
+    except (OverflowError, ValueError):
+        # at the calendar's very end the reader's zone cannot be reached: say it in UTC, never fail
+        return when.strftime("%a %d %b %Y, %H:%M (UTC)") if when.utcoffset() == timedelta(0) else str(when)
 
 
 def deadline_ics(game_name: str, seat_pk: int, deadline: datetime, url: str) -> str:

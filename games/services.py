@@ -27,6 +27,7 @@ from games.engine import IllegalMove, OptionsError, step_rng
 from games.engine.cards import content_hash
 from games.engine.prompts import prompt_key
 from games.engine.protocol import Title
+from games.engine.typed import HORIZON_DAYS, Unreadable, clean_text
 
 from . import clock, notify, pending
 from .forms import Posted
@@ -48,6 +49,10 @@ class SubmitError(Exception):
         super().__init__(message)
         self.message = message
         self.code = code
+
+    def __reduce__(self):
+        # a Celery task that raises it must be able to send it back (pickle calls __init__ with these)
+        return (type(self), (self.message, self.code))
 
 
 @dataclass
@@ -147,6 +152,9 @@ def submit(
         if not locked:
             raise SubmitError("There is no such game.", "no_game")
         [(game, seats)] = locked.values()  # seats read once, with the lock: _after_step needs them all
+        if expected_version is not None and not 0 <= expected_version <= game.version:
+            # no page or email of ours ever showed that version: never trust it to find "since when"
+            raise SubmitError("This form does not come from this game's pages. Nothing was played.", "bad_version")
         _check_playing(game)
         prompts = game.engine.prompts(game.state)
         if expected_version is not None and expected_version != game.version:
@@ -378,8 +386,13 @@ def advance(game_id: int, limit: int = 2000) -> int:
         try:
             submit(game.pk, seat, answer, game.version, via="bot", prompt_key=prompt_key(prompts[seat]))
         except SubmitError as e:
-            if e.code != "stale":
-                raise
+            # another advance (or a person, or the sweep) moved first: a quiet no-op, whatever the
+            # refusal says. Go on only if the table moved; else stop rather than repeat the refusal.
+            moved = Game.objects.filter(pk=game_id).values_list("version", flat=True).first() != game.version
+            log.log(logging.INFO if moved else logging.WARNING, "advance: game %s seat %s: %s", game_id, seat, e.code)
+            if not moved:
+                return played
+            continue
         played += 1
     return played
 
@@ -576,8 +589,11 @@ def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
     """A player is away: their clocks stop for its length, within the game's yearly allowance."""
     if ends <= starts:
         raise SubmitError("A vacation must end after it starts.", "bad_vacation")
-    if ends <= timezone.now():
+    now = timezone.now()
+    if ends <= now:
         raise SubmitError("That vacation is already over.", "bad_vacation")
+    if starts < now - timedelta(days=2) or ends > now + timedelta(days=HORIZON_DAYS + 2):
+        raise SubmitError("Give dates from today to a year from now.", "bad_vacation")
     with transaction.atomic():
         game = _locked(seat.game_id)
         if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
@@ -845,17 +861,19 @@ def resend_last(seat: Seat, actor=None, reason: str = "") -> None:
 
 # --- table talk ----------------------------------------------------------------------------
 
+TALK_CHARS = 2000
 TALK_LIMIT = 5  # messages per seat ...
 TALK_WINDOW = timedelta(minutes=10)  # ... in this long
 
 
 def post_message(seat: Seat, text: str, via: str = "web") -> Message:
     """A message on the game's board, mailed to every other person (with their next email if asked)."""
-    text = text.strip()
+    try:
+        text = clean_text(text, TALK_CHARS, what="Your message")
+    except Unreadable as e:
+        raise SubmitError(str(e), "too_long") from None
     if not text:
         raise SubmitError("The message is empty.", "empty")
-    if len(text) > 2000:
-        raise SubmitError("Messages are limited to 2000 characters.", "too_long")
     with transaction.atomic():
         game = _locked(seat.game_id)
         if game.status == Game.Status.DRAFT:

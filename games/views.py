@@ -17,10 +17,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from games.engine import OptionsError
+from games.engine.typed import Unreadable, read_int
 from games.titles import get_title
 
 from . import forms, links, notify, services
@@ -145,6 +147,7 @@ def _seat_or_error(
 SECTIONS = ("decision", "undo", "takeback", "pause", "vacation", "plan", "talk")
 
 
+@never_cache  # Back must refetch the table as it is now, never show a stale question
 def seat(request: HttpRequest, token: str) -> HttpResponse:
     """The table from one seat, its decision, and the seat's small controls (each POSTs to its own view)."""
     posted = request.method == "POST"
@@ -318,8 +321,8 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
     """An answer: the seat as the link names it (lean), the rest read by the write path under its lock."""
     here = reverse("seat", args=[token])
     try:
-        expected = int(request.POST.get("version", ""))
-    except ValueError:
+        expected = read_int(request.POST.get("version", ""), low=0)
+    except Unreadable:
         messages.error(request, "This form is incomplete; here is the table as it is now.", extra_tags="decision")
         return redirect(here + "#decision")
     try:
@@ -356,8 +359,8 @@ def _control(request: HttpRequest, token: str, section: str, act) -> HttpRespons
 
 def _same_version(request: HttpRequest, seat: Seat) -> None:
     try:
-        expected = int(request.POST.get("version", ""))
-    except ValueError:
+        expected = read_int(request.POST.get("version", ""), low=0)
+    except Unreadable:
         raise services.SubmitError(
             "This form is incomplete; nothing was changed. Here is the table as it is now.", "form"
         ) from None
@@ -406,12 +409,12 @@ def seat_vacation(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         if seat.player_id is None:
             raise services.SubmitError("A bot seat takes no vacations.", "not_a_person")
-        form = forms.VacationForm(request.POST)
+        tz = _reader_tz(seat, seat.game)
+        form = forms.VacationForm(request.POST, tz=tz)
         if not form.is_valid():
             errors = [e for field_errors in form.errors.values() for e in field_errors]
             raise services.SubmitError(" ".join(errors) + " Nothing was saved.", "form")
-        tz = _reader_tz(seat, seat.game)
-        starts, ends = form.period(tz)
+        starts, ends = form.period()
         services.declare_vacation(seat, starts, ends)
         return (
             f"Vacation saved: away from {notify.local_time(starts, tz)} until {notify.local_time(ends, tz)}. "
@@ -493,8 +496,8 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
         return redirect("seat", token=token)
     steps = list(game.events.exclude(kind=Event.Kind.ENDED).values_list("seq", flat=True))
     try:
-        step = int(request.GET.get("step", steps[-1]))
-    except ValueError:
+        step = read_int(request.GET.get("step", steps[-1]))
+    except Unreadable:
         step = steps[-1]
     step = min(max(step, 0), steps[-1])
     state, _ = services.replay(game, upto=step)
@@ -502,8 +505,12 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
     # once the game is over every hand may be seen: pick whose eyes to look through
     names = {s.index: s.name for s in game.seats.select_related("player")}
     as_seat = seat.index
-    if ended and request.GET.get("as", "").isdigit() and int(request.GET["as"]) in names:
-        as_seat = int(request.GET["as"])
+    try:
+        picked = read_int(request.GET.get("as", ""))
+    except Unreadable:
+        picked = None
+    if ended and picked in names:
+        as_seat = picked
     view = game.engine.view(state, as_seat)
     return render(
         request,

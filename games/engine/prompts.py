@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalMove
+from .typed import Unreadable, read_int
 
 
 @dataclass(frozen=True)
@@ -41,11 +43,11 @@ def _match_token(options: tuple[Option, ...], token: str) -> str | None:
     token = token.strip().strip(".,;:)").strip()
     if not token:
         return None
-    if token.isdigit():
-        n = int(token)
-        if 1 <= n <= len(options):
-            return options[n - 1].id
-        return None
+    if unicodedata.decimal(token[0], None) is not None:  # a number, in any script's digits
+        try:
+            return options[read_int(token, low=1, high=len(options)) - 1].id
+        except Unreadable:
+            pass  # not a number after all ("2nd"), or out of range: perhaps a label
     low = token.casefold()
     for o in options:
         if o.id.casefold() == low or o.label.casefold() == low:
@@ -69,7 +71,8 @@ class Choose:
     def parse_text(self, text: str) -> str:
         picked = _match_token(self.options, text)
         if picked is None:
-            raise IllegalMove(f"“{text.strip()}” is not one of the choices: answer with its number.")
+            shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "…"
+            raise IllegalMove(f"“{shown}” is not one of the choices: answer with its number.")
         return picked
 
     def random_answer(self, rng: random.Random) -> str:
@@ -144,9 +147,7 @@ class Number:
 
     def parse_text(self, text: str) -> int:
         token = (text.strip().split()[0] if text.strip() else "").strip(".,;:)")
-        if not re.fullmatch(r"-?\d+", token):
-            raise IllegalMove("Give a whole number.")
-        return self.validate(int(token))
+        return self.validate(read_int(token))
 
     def random_answer(self, rng: random.Random) -> int:
         return rng.randint(self.low, self.high)
