@@ -66,7 +66,8 @@ def prepare(n: int) -> list[tuple[str, str, str]]:
     from django.db import connection
 
     from accounts.models import User
-    from games import links, services
+    from games import links
+    from games.actions import organise
 
     org = User.objects.create_user("bench-org@example.com", "x", is_staff=True)
     forms = []
@@ -79,8 +80,8 @@ def prepare(n: int) -> list[tuple[str, str, str]]:
 
     seats = []
     for i in range(n):
-        game = services.create_game(org, "cafe_baras", f"Submit {i}", {}, [f"a{i}@example.com", f"b{i}@example.com"])
-        services.start_game(game)
+        game = organise.create_game(org, "cafe_baras", f"Submit {i}", {}, [f"a{i}@example.com", f"b{i}@example.com"])
+        organise.start_game(game)
         game.refresh_from_db()
         first = min(game.engine.prompts(game.state))
         seats.append(game.seats.get(index=first))

@@ -78,15 +78,15 @@ def main() -> None:
     django_ready()
     from django.utils import timezone
 
-    from games import services
+    from games.actions import deadlines
     from games.models import Seat
 
     build(args.games, args.title)
     overdue = Seat.objects.filter(deadline__lte=timezone.now()).count()
     t0 = time.perf_counter()
-    result = services.sweep()
+    result = deadlines.sweep()
     seconds = time.perf_counter() - t0
-    again = services.sweep()["timed_out"]
+    again = deadlines.sweep()["timed_out"]
     print(f"second sweep timed out {again} (must be 0)")
     print(
         f"sweep: title={args.title} games={args.games} overdue={overdue} timed_out={result['timed_out']} "

@@ -15,7 +15,8 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.html import format_html
 
-from . import forms, services
+from . import forms
+from .actions import organise, replay, write
 from .engine.typed import Unreadable, read_int
 from .models import DeliveredMail, Event, Game, Notification, Seat
 
@@ -224,8 +225,8 @@ class GameAdmin(admin.ModelAdmin):
     def start_games(self, request, queryset):
         for game in queryset:
             try:
-                services.start_game(game, actor=request.user)
-            except services.SubmitError as e:
+                organise.start_game(game, actor=request.user)
+            except write.SubmitError as e:
                 self.message_user(request, f"{game.name}: {e.message}", messages.WARNING)
             else:
                 self.message_user(request, f"{game.name}: started.", messages.SUCCESS)
@@ -249,7 +250,7 @@ class GameAdmin(admin.ModelAdmin):
             for g in games:
                 try:
                     done = do(g, form.cleaned_data)
-                except services.SubmitError as e:
+                except write.SubmitError as e:
                     self.message_user(request, f"{g.name}: {e.message}", messages.ERROR)
                 else:
                     self.message_user(request, f"{g.name}: {done}", messages.SUCCESS)
@@ -270,7 +271,7 @@ class GameAdmin(admin.ModelAdmin):
     @admin.action(description="Pause (every clock stops)", permissions=["change"], location=BOTH)
     def pause_games(self, request, queryset):
         def do(game, data):
-            services.pause(game, request.user, data["reason"])
+            organise.pause(game, request.user, data["reason"])
             return "paused; every clock has stopped."
 
         return self._ask(request, queryset, "pause_games", "Pause games", forms.ReasonForm, do)
@@ -278,7 +279,7 @@ class GameAdmin(admin.ModelAdmin):
     @admin.action(description="Resume (clocks go on)", permissions=["change"], location=BOTH)
     def resume_games(self, request, queryset):
         def do(game, data):
-            services.resume(game, request.user, data["reason"])
+            organise.resume(game, request.user, data["reason"])
             return "resumed; every deadline moved by the length of the pause."
 
         return self._ask(request, queryset, "resume_games", "Resume games", forms.ReasonForm, do)
@@ -288,8 +289,8 @@ class GameAdmin(admin.ModelAdmin):
         def do(game, data):
             seat = data.get("seat")
             if game.seats.exclude(deadline=None).count() == 0:
-                raise services.SubmitError("No seat has a running deadline to extend.", "no_deadline")
-            services.extend_deadline(
+                raise write.SubmitError("No seat has a running deadline to extend.", "no_deadline")
+            organise.extend_deadline(
                 game, data["hours"], request.user, data["reason"], seat_index=int(seat) if seat else None
             )
             return f"deadline extended by {data['hours']:g} h."
@@ -301,7 +302,7 @@ class GameAdmin(admin.ModelAdmin):
     def resend_last(self, request, queryset):
         def do(game, data):
             seat = game.seats.select_related("player").get(index=int(data["seat"]))
-            services.resend_last(seat, request.user, reason=data["reason"])
+            organise.resend_last(seat, request.user, reason=data["reason"])
             return f"the current question was sent again to {seat.name}."
 
         return self._ask(
@@ -312,7 +313,7 @@ class GameAdmin(admin.ModelAdmin):
     def replace_player(self, request, queryset):
         def do(game, data):
             seat = game.seats.get(index=int(data["seat"]))
-            seat = services.replace_player(seat, data["email"], request.user, data["reason"])
+            seat = organise.replace_player(seat, data["email"], request.user, data["reason"])
             return f"seat {seat.index + 1} is now {seat.player.email}: a fresh link was sent, old links stop working."
 
         return self._ask(
@@ -324,8 +325,8 @@ class GameAdmin(admin.ModelAdmin):
         def do(game, data):
             seat = game.seats.select_related("player").get(index=int(data["seat"]))
             if seat.is_bot:
-                raise services.SubmitError(f"A bot plays {seat.name} already.", "already_bot")
-            services.hand_to_bot(seat, request.user, data["reason"])
+                raise write.SubmitError(f"A bot plays {seat.name} already.", "already_bot")
+            organise.hand_to_bot(seat, request.user, data["reason"])
             return f"a bot plays for {seat.name} now; everyone was told."
 
         return self._ask(
@@ -339,7 +340,7 @@ class GameAdmin(admin.ModelAdmin):
             return None
 
         def do(game, data):
-            event = services.rewind(game, int(data["step"]), request.user, data["reason"])
+            event = organise.rewind(game, int(data["step"]), request.user, data["reason"])
             voids = event.payload.get("voids", [])
             return f"rewound to step #{data['step']}; voided {', '.join(f'#{v}' for v in voids)} (still in the log)."
 
@@ -357,7 +358,7 @@ class GameAdmin(admin.ModelAdmin):
     @admin.action(description="End the game now", permissions=["change"], location=BOTH)
     def end_games(self, request, queryset):
         def do(game, data):
-            services.end_game(game, request.user, data["reason"])
+            organise.end_game(game, request.user, data["reason"])
             return "ended; every player was told."
 
         return self._ask(request, queryset, "end_games", "End games", forms.ReasonForm, do)
@@ -375,7 +376,7 @@ def rewind_steps(game: Game) -> list[tuple[str, str]]:
     events = list(game.events.order_by("seq"))
     voided = voided_by(game.pk)
     names = {s.index: s.name for s in game.seats.select_related("player")}
-    live = [e for e in events if e.kind in services.PLAYED and e.seq not in voided]
+    live = [e for e in events if e.kind in replay.PLAYED and e.seq not in voided]
     if not live:
         return []
     choices = []

@@ -7,4 +7,8 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         # replies by email: connects the receiver of anymail's inbound signal
-        from . import inbound  # noqa: F401
+        # the tasks implement games.dispatch: mail and bots after commit, in web and worker alike
+        from . import (
+            inbound,  # noqa: F401
+            tasks,  # noqa: F401
+        )

@@ -248,7 +248,7 @@ class NewGameForm(forms.Form):
         return {f.name: self.cleaned_data[f"opt_{f.name}"] for f in self.schema}
 
     def clock_settings(self) -> dict[str, Any]:
-        """Keyword arguments for services.create_game: the Game's clock fields."""
+        """Keyword arguments for organise.create_game: the Game's clock fields."""
         return {name: self.cleaned_data[name] for name in CLOCK_FIELDS}
 
     def clean_timezone(self) -> str:

@@ -3,7 +3,7 @@
 A reply is matched to its seat by the signed reply address it was sent to (games.notify), and
 must come from the address the seat's player was invited with. The answer is read from the top
 of the body (quoted text and signatures are dropped) and goes through the one write path,
-services.submit (via="email"), exactly like a web form. Table-talk replies post to the board.
+play.submit (via="email"), exactly like a web form. Table-talk replies post to the board.
 
 What happens to each kind of message:
 
@@ -53,10 +53,12 @@ from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
 
-from . import links, notify, services
+from . import links, notify
+from .actions.write import SubmitError
+from .actions import play, talk
+from .engine.prompts import prompt_key
 from .engine import IllegalMove
 from .models import Game, Seat
-from .services import SubmitError
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +127,7 @@ def _answer(seat: Seat, message, version: int, key: str) -> str:
     game = seat.game
     current = game.engine.prompts(game.state).get(seat.index) if game.state else None
     answer = None  # not asked now, or asked something else: the service says why (answered, moved on)
-    if current is not None and key and services.prompt_key(current).startswith(key):
+    if current is not None and key and prompt_key(current).startswith(key):
         parts = len(getattr(current, "parts", ()) or ()) or 1
         text = answer_text(body_of(message), parts)
         try:
@@ -137,7 +139,7 @@ def _answer(seat: Seat, message, version: int, key: str) -> str:
             return "illegal"
     try:
         # the service mails the next step of the turn itself: the player has no page open
-        services.submit(game.pk, seat.index, answer, version, via="email", prompt_key=key)
+        play.submit(game.pk, seat.index, answer, version, via="email", prompt_key=key)
     except SubmitError as e:
         _problem(seat, e.message)
         return e.code
@@ -149,7 +151,7 @@ def _talk(seat: Seat, message) -> str:
     try:
         if not text:
             raise SubmitError(NO_MESSAGE, "empty")
-        services.post_message(seat, text, via="email")
+        talk.post_message(seat, text, via="email")
     except SubmitError as e:
         notify.reply_problem(seat, seat.player.email, e.message, None, links.url_for(seat))
         return e.code
@@ -170,7 +172,7 @@ def _plan(seat: Seat, message) -> str:
         if not tokens:
             raise IllegalMove("Write the numbers of your choices in order on the first line, e.g. 3, 1.")
         answers = [prompt.parse_text(t) for t in tokens[:3]]
-        services.set_plan(seat, answers)
+        play.set_plan(seat, answers)
     except (IllegalMove, SubmitError) as e:
         _problem(seat, getattr(e, "message", None) or str(e))
         return "illegal"

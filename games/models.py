@@ -1,6 +1,6 @@
 """Games, seats, the event log (the truth) and the mail outbox.
 
-`Game.state` and `Game.version` are a projection of the log: only games/services.py writes them,
+`Game.state` and `Game.version` are a projection of the log: only the write path (games/actions/) writes them,
 or an Event.
 """
 
@@ -16,7 +16,7 @@ from django.db import models
 from django.urls import reverse
 
 from games.clock import Clock
-from games.state_parts import StateField
+from games.state_parts import SharedPart, StateField  # noqa: F401 - SharedPart lives beside its field
 from games.titles import choices as title_choices
 from games.titles import get_title
 
@@ -209,16 +209,6 @@ class Event(models.Model):
     def public_payload(self) -> dict[str, Any]:
         """The payload with the game's secrets left out (for the admin)."""
         return {k: ("(hidden)" if k in {"seed", "cardset"} else v) for k, v in self.payload.items()}
-
-
-class SharedPart(models.Model):
-    """A fixed part of game states (a card catalogue), stored once for every game that carries it."""
-
-    digest = models.CharField(max_length=64, primary_key=True)
-    data = models.JSONField()
-
-    def __str__(self) -> str:
-        return self.digest[:12]
 
 
 class Notification(models.Model):

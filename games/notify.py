@@ -10,8 +10,6 @@ all: unsubscribed people get nothing (their games go on), digest readers get one
 from __future__ import annotations
 
 import re
-import threading
-from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -19,7 +17,6 @@ from zoneinfo import ZoneInfo
 import css_inline
 from django.conf import settings
 from django.core import signing
-from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -27,7 +24,7 @@ from django.utils.crypto import salted_hmac
 
 from games.engine.prompts import prompt_key
 
-from . import links, pending
+from . import dispatch, links, pending
 from .models import Game, Notification, Seat
 from .present import score_rows, table_template
 
@@ -209,20 +206,8 @@ def _queue(
         writes.notes.append(note)  # inserted with the rest of the step's writes
         return note
     note.save()
-    sent_after_commit([note.pk])
+    dispatch.send_after_commit([note.pk])
     return note
-
-
-def sent_after_commit(pks: list[int]) -> None:
-    """Queue rows for sending once the transaction that wrote them commits (one task per sweep batch)."""
-    collecting = getattr(_collecting, "pks", None)
-    if collecting is not None:
-        collecting.extend(pks)
-        return
-    from . import tasks
-
-    for pk in pks:
-        transaction.on_commit(lambda pk=pk: tasks.send_notification.delay(pk), robust=True)
 
 
 def finish(note: Notification) -> None:
@@ -260,23 +245,6 @@ def render(note: Notification) -> tuple[str, str]:
     """The text and HTML bodies of a row, as they are or will be sent."""
     finish(note)
     return note.body_text, note.body_html
-
-
-_collecting = threading.local()
-
-
-@contextmanager
-def collected():
-    """Collect the rows written inside, to be sent by one task after the caller commits.
-
-    The sweep writes hundreds of rows per transaction: one broker message for all of them instead
-    of one each. Rows of a step that rolled back simply do not exist when the task runs.
-    """
-    _collecting.pks = []
-    try:
-        yield _collecting.pks
-    finally:
-        _collecting.pks = None
 
 
 def _talk(seat: Seat) -> list[dict[str, str]]:

@@ -7,7 +7,7 @@ thousands of seats a minute. Inside `held()` the write path records its writes h
 the same rows, in the same transaction, in a handful of round trips. Outside `held()` every helper
 writes at once, as before.
 
-The services module stays the only writer: it calls these helpers, nothing else does.
+The write path (games/actions/) stays the only writer: it calls these helpers, nothing else does.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db import IntegrityError, connection
 
+from . import dispatch
 from .models import Event, Game, Notification, Seat
 
 _local = threading.local()
@@ -46,10 +47,8 @@ class Writes:
             names = set().union(*(n for _, n in self.seats.values()))
             _update_rows(Seat, [(seat, None) for seat, _ in self.seats.values()], sorted(names))
         if self.notes:
-            from . import notify
-
             Notification.objects.bulk_create(self.notes)
-            notify.sent_after_commit([n.pk for n in self.notes])
+            dispatch.send_after_commit([n.pk for n in self.notes])
         self.events, self.games, self.seats, self.notes = [], {}, {}, []
 
 

@@ -68,8 +68,6 @@ def _store(digest: str, value: Any) -> None:
     """
     if digest in _stored:
         return
-    from .models import SharedPart
-
     if not SharedPart.objects.filter(digest=digest).exists():
         SharedPart.objects.bulk_create([SharedPart(digest=digest, data=value)], ignore_conflicts=True)
     transaction.on_commit(lambda: _stored.add(digest))
@@ -97,8 +95,6 @@ def unpack(stored: Any) -> Any:
     found = {digest: _data.get(digest) for digest in refs.values()}
     missing = [digest for digest, data in found.items() if data is None]
     if missing:
-        from .models import SharedPart
-
         for part in SharedPart.objects.filter(digest__in=missing):
             found[part.digest] = part.data
             _remember(_data, part.digest, part.data)
@@ -115,6 +111,19 @@ def forget() -> None:
     _digests.clear()
     _data.clear()
     _stored.clear()
+
+
+class SharedPart(models.Model):
+    """A fixed part of game states (a card catalogue), stored once for every game that carries it."""
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    data = models.JSONField()
+
+    class Meta:
+        app_label = "games"
+
+    def __str__(self) -> str:
+        return self.digest[:12]
 
 
 class StateField(models.JSONField):

@@ -1,4 +1,8 @@
-"""Celery tasks: thin wrappers that call the service or the mailer."""
+"""Celery tasks: thin wrappers that call the write path or the mailer.
+
+They also implement games.dispatch (mail and bots after commit), so the write path reaches them
+without importing this module.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,8 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from . import digest, mail, services
+from . import digest, dispatch, mail
+from .actions import deadlines, play
 from .models import Game, Notification, Seat
 
 
@@ -28,7 +33,7 @@ def send_notifications(notification_ids: list[int]) -> int:
 
 @shared_task
 def advance_bots(game_id: int) -> int:
-    return services.advance(game_id)
+    return play.advance(game_id)
 
 
 @shared_task
@@ -36,7 +41,7 @@ def sweep() -> dict[str, int]:
     """Every minute: reminders, then timeouts (through the write path), digests, unsent mail, and bots
     a lost task left waiting. Safe to run twice at once."""
     now = timezone.now()
-    clock = services.sweep(now)
+    clock = deadlines.sweep(now)
     digests = digest.send_due(now)
     stale = now - timedelta(minutes=2)
     unsent = Notification.objects.filter(status__in=[Notification.Status.PENDING, Notification.Status.FAILED])
@@ -53,3 +58,11 @@ def sweep() -> dict[str, int]:
         advance_bots.delay(pk)
     woken = len(games)
     return {**clock, "digests": digests, "mail": len(pending), "bots": woken}
+
+
+# each looked up when called, so a test (or a retry policy) that swaps `.delay` is honoured
+dispatch.implement(
+    send_notification=lambda pk: send_notification.delay(pk),
+    send_notifications=lambda pks: send_notifications.delay(pks),
+    advance_bots=lambda game_id: advance_bots.delay(game_id),
+)

@@ -1,7 +1,7 @@
 """Pages. Thin: read the request, find the seat or game, call the service, render a view.
 
 A seat page never changes anything on GET (mail scanners open links); only its form's POST
-does, through services.submit.
+does, through play.submit.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from games.engine import OptionsError
 from games.engine.typed import Unreadable, read_int
 from games.titles import get_title
 
-from . import forms, links, notify, services
+from . import forms, links, notify
+from .actions import deadlines, organise, play, replay, talk, write
+from .engine.prompts import prompt_key
 from .models import DeliveredMail, Event, Game, Seat, Vacation
 from .present import score_rows, seat_view, table_template
 
@@ -60,7 +62,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form = forms.NewGameForm(request.POST or None, initial={"title": slug}, schema=schema)
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.create_game(
+            game = organise.create_game(
                 request.user,
                 form.cleaned_data["title"],
                 form.cleaned_data["name"],
@@ -102,8 +104,8 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def game_start(request: HttpRequest, pk: int) -> HttpResponse:
     game = _organised(request, pk)
     try:
-        services.start_game(game, actor=request.user)
-    except (services.SubmitError, OptionsError) as e:
+        organise.start_game(game, actor=request.user)
+    except (write.SubmitError, OptionsError) as e:
         messages.error(request, getattr(e, "message", str(e)))
     else:
         messages.success(request, "The game has started: every player has been emailed.")
@@ -193,7 +195,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "log_hidden": total - len(lines),
         "prompt": prompt.to_dict() if prompt else None,
         "prompt_html": forms.render_prompt(prompt.to_dict()) if prompt else "",
-        "prompt_key": services.prompt_key(prompt) if prompt else "",
+        "prompt_key": prompt_key(prompt) if prompt else "",
         "rows": score_rows(outcome, names) if outcome else None,
         "tiebreak": outcome.tiebreak if outcome else "",
         "new_from": new_from,
@@ -247,19 +249,19 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
 
 def _undo_offer(game: Game, seat: Seat) -> dict | None:
     """The undo button, or why not: only while this seat's answer is the last thing played (no nagging)."""
-    last = services.last_played(game)
+    last = play.last_played(game)
     if (
         last is None
         or last.seat != seat.index
         or last.kind != Event.Kind.ANSWER
-        or last.via not in services.PEOPLE_VIAS
+        or last.via not in write.PEOPLE_VIAS
     ):
         return None
     # the verdict replays the log, so it is kept per (game, version, seat): it cannot change until the version does
     key = "undo-refusal:" + hashlib.sha256(f"{game.seed}:{game.version}:{seat.pk}".encode()).hexdigest()[:32]
     why = cache.get(key)
     if why is None:
-        why = services.undo_refusal(game, seat)
+        why = play.undo_refusal(game, seat)
         cache.set(key, why, 3600)
     return {"why": why}
 
@@ -297,7 +299,7 @@ def _plan_panel(game: Game, seat: Seat, prompt) -> dict | None:
     options = [{"id": o.id, "label": o.label} for o in nxt.options] if nxt else []
     return {
         "prompt": nxt.to_dict() if nxt else None,
-        "key": services.prompt_key(nxt) if nxt else "",
+        "key": prompt_key(nxt) if nxt else "",
         "form": forms.PlanForm(options=options) if nxt else None,
         "current": [labels.get(a, str(a)) for a in seat.plan],
     }
@@ -329,10 +331,10 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
         # the form is read against the question under the game's lock; with no question for this
         # seat the service says why (already answered, not your move, the game is over...)
         posted = forms.Posted(request.POST)
-        services.submit(
+        play.submit(
             seat.game_id, seat.index, posted, expected, via="web", prompt_key=request.POST.get("prompt_key")
         )
-    except services.SubmitError as e:
+    except write.SubmitError as e:
         messages.error(request, e.message, extra_tags="decision")
     else:
         messages.success(request, "Played.", extra_tags="decision")
@@ -349,7 +351,7 @@ def _control(request: HttpRequest, token: str, section: str, act) -> HttpRespons
         return seat
     try:
         done = act(seat)
-    except services.SubmitError as e:
+    except write.SubmitError as e:
         messages.error(request, e.message, extra_tags=section)
     else:
         if done:
@@ -361,11 +363,11 @@ def _same_version(request: HttpRequest, seat: Seat) -> None:
     try:
         expected = read_int(request.POST.get("version", ""), low=0)
     except Unreadable:
-        raise services.SubmitError(
+        raise write.SubmitError(
             "This form is incomplete; nothing was changed. Here is the table as it is now.", "form"
         ) from None
     if expected != Game.objects.values_list("version", flat=True).get(pk=seat.game_id):
-        raise services.SubmitError(
+        raise write.SubmitError(
             "The table changed since you opened this page, so nothing was changed. Here it is as it is now.", "stale"
         )
 
@@ -374,7 +376,7 @@ def _same_version(request: HttpRequest, seat: Seat) -> None:
 def seat_undo(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         _same_version(request, seat)
-        services.undo(seat)
+        play.undo(seat)
         return "Your last answer was taken back: answer again."
 
     return _control(request, token, "undo", act)
@@ -383,7 +385,7 @@ def seat_undo(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def seat_take_back(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
-        services.take_back_seat(seat)
+        play.take_back_seat(seat)
         return "Your seat is yours again: the bot has stepped aside."
 
     return _control(request, token, "takeback", act)
@@ -393,9 +395,9 @@ def seat_take_back(request: HttpRequest, token: str) -> HttpResponse:
 def seat_pause_vote(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         if seat.player_id is None or (seat.is_bot and not seat.stand_in):
-            raise services.SubmitError("Only a player can agree to pause.", "not_a_person")
+            raise write.SubmitError("Only a player can agree to pause.", "not_a_person")
         yes = request.POST.get("agree") == "yes"
-        if services.vote_pause(seat, yes):
+        if organise.vote_pause(seat, yes):
             return "Everyone agreed: the game is paused, and every clock has stopped."
         if yes:
             return "You agreed to pause. The game pauses when every player has agreed."
@@ -408,14 +410,14 @@ def seat_pause_vote(request: HttpRequest, token: str) -> HttpResponse:
 def seat_vacation(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         if seat.player_id is None:
-            raise services.SubmitError("A bot seat takes no vacations.", "not_a_person")
+            raise write.SubmitError("A bot seat takes no vacations.", "not_a_person")
         tz = _reader_tz(seat, seat.game)
         form = forms.VacationForm(request.POST, tz=tz)
         if not form.is_valid():
             errors = [e for field_errors in form.errors.values() for e in field_errors]
-            raise services.SubmitError(" ".join(errors) + " Nothing was saved.", "form")
+            raise write.SubmitError(" ".join(errors) + " Nothing was saved.", "form")
         starts, ends = form.period()
-        services.declare_vacation(seat, starts, ends)
+        deadlines.declare_vacation(seat, starts, ends)
         return (
             f"Vacation saved: away from {notify.local_time(starts, tz)} until {notify.local_time(ends, tz)}. "
             "Your clock stops while you are away."
@@ -428,24 +430,24 @@ def seat_vacation(request: HttpRequest, token: str) -> HttpResponse:
 def seat_plan(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         if request.POST.get("clear"):
-            services.set_plan(seat, [])
+            play.set_plan(seat, [])
             return "Your answers left in advance were cleared."
         game = seat.game
         nxt = _upcoming(game, seat) if game.state is not None else None
         if nxt is None:
-            raise services.SubmitError(
+            raise write.SubmitError(
                 "There is no question to answer in advance right now. Nothing was saved.", "no_plan"
             )
-        if request.POST.get("key") != services.prompt_key(nxt):
-            raise services.SubmitError(
+        if request.POST.get("key") != prompt_key(nxt):
+            raise write.SubmitError(
                 "The choices changed since you opened the page, so nothing was saved. Here they are as they are now.",
                 "stale",
             )
         form = forms.PlanForm(request.POST, options=[{"id": o.id, "label": o.label} for o in nxt.options])
         if not form.is_valid():
             errors = [e for field_errors in form.errors.values() for e in field_errors]
-            raise services.SubmitError(" ".join(errors) + " Nothing was saved.", "form")
-        services.set_plan(seat, form.answers())
+            raise write.SubmitError(" ".join(errors) + " Nothing was saved.", "form")
+        play.set_plan(seat, form.answers())
         return "Saved: when the question reaches you, your first choice that is still possible is played."
 
     return _control(request, token, "plan", act)
@@ -456,10 +458,10 @@ def seat_talk(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         text = request.POST.get("text", "")
         if seat.player_id is None:
-            raise services.SubmitError("Only a player can post to the board.", "not_a_person")
+            raise write.SubmitError("Only a player can post to the board.", "not_a_person")
         try:
-            services.post_message(seat, text)
-        except services.SubmitError:
+            talk.post_message(seat, text)
+        except write.SubmitError:
             if text.strip():
                 request.session[_draft_key(seat)] = text[:2000]  # keep what they wrote for another try
             raise
@@ -500,7 +502,7 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
     except Unreadable:
         step = steps[-1]
     step = min(max(step, 0), steps[-1])
-    state, _ = services.replay(game, upto=step)
+    state, _ = replay.replay(game, upto=step)
     ended = game.status == Game.Status.ENDED
     # once the game is over every hand may be seen: pick whose eyes to look through
     names = {s.index: s.name for s in game.seats.select_related("player")}

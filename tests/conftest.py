@@ -35,11 +35,11 @@ def _reproducible_seeds(request, monkeypatch):
     import hashlib
     import itertools
 
-    from games import services
+    from games.actions import organise
 
     counter = itertools.count()
     monkeypatch.setattr(
-        services, "new_seed", lambda: hashlib.sha256(f"{request.node.nodeid}:{next(counter)}".encode()).hexdigest()[:32]
+        organise, "new_seed", lambda: hashlib.sha256(f"{request.node.nodeid}:{next(counter)}".encode()).hexdigest()[:32]
     )
 
 
@@ -51,12 +51,12 @@ def organiser(django_user_model):
 @pytest.fixture
 def make_game(organiser):
     """A started game of `title` with the given seats (emails, or None for a bot)."""
-    from games import services
+    from games.actions import organise
 
     def make(title: str = "pebbles", seats=("ana@example.com", "ben@example.com"), options=None, start=True):
-        game = services.create_game(organiser, title, "Test table", options or {}, list(seats))
+        game = organise.create_game(organiser, title, "Test table", options or {}, list(seats))
         if start:
-            game = services.start_game(game)
+            game = organise.start_game(game)
         game.refresh_from_db()
         return game
 
@@ -66,12 +66,12 @@ def make_game(organiser):
 @pytest.fixture
 def clocked(organiser):
     """A started Pebbles game with a 60-minute clock, reminders 10 minutes before, bot after 2 misses."""
-    from games import services
+    from games.actions import organise
 
     def make(seats=("ana@example.com", "ben@example.com"), **clock):
         settings = {"decision_minutes": 60, "reminder_minutes": 10, "bot_after_misses": 2, **clock}
-        game = services.create_game(organiser, "pebbles", "Clocked", {}, list(seats), **settings)
-        services.start_game(game)
+        game = organise.create_game(organiser, "pebbles", "Clocked", {}, list(seats), **settings)
+        organise.start_game(game)
         game.refresh_from_db()
         return game
 

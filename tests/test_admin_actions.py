@@ -13,7 +13,8 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from games import links, services
+from games import links
+from games.actions import organise, play, replay
 from games.models import Event, Game, Notification, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,7 +40,7 @@ def other_organiser(django_user_model):
 
 def hide(game, index, value=1):
     game.refresh_from_db()
-    services.submit(game.pk, index, value, game.version, via="web")
+    play.submit(game.pk, index, value, game.version, via="web")
     game.refresh_from_db()
 
 
@@ -70,7 +71,7 @@ def admin_event(game, action):
 def timed_game(make_game, **seats):
     game = make_game(start=False, **seats)
     Game.objects.filter(pk=game.pk).update(decision_hours=24)
-    services.start_game(game)
+    organise.start_game(game)
     game.refresh_from_db()
     return game
 
@@ -92,7 +93,7 @@ def test_change_page_shows_seats_clock_and_the_log_with_voided_steps(staff_clien
     game = timed_game(make_game)
     hide(game, 0)
     hide(game, 1)
-    services.rewind(game, 0, organiser, "misdeal")
+    organise.rewind(game, 0, organiser, "misdeal")
     html = staff_client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
     rewind = admin_event(game, "rewind")
     assert html.count(f"voided by #{rewind.seq}") == 2, "both voided steps stay visible, marked"
@@ -228,7 +229,7 @@ def test_resume_and_its_refusal(staff_client, make_game, organiser):
     r = confirm(staff_client, "resume_games", game, reason="go on")
     assert "This game is not paused" in r.content.decode() and 'class="error"' in r.content.decode()
     assert snapshot(game) == before
-    services.pause(game, organiser, "break")
+    organise.pause(game, organiser, "break")
     r = confirm(staff_client, "resume_games", game, reason="back from the break")
     assert "Test table: resumed" in r.content.decode()
     game.refresh_from_db()
@@ -313,7 +314,7 @@ def test_rewind_shows_what_will_be_voided_and_keeps_it_in_the_log(staff_client, 
     hide(game, 1)
     mover = game.state["turn"]
     game.refresh_from_db()
-    services.submit(game.pk, mover, "take2", game.version, via="web")
+    play.submit(game.pk, mover, "take2", game.version, via="web")
     game.refresh_from_db()
     html = choose_action(staff_client, "rewind_game", game).content.decode()
     assert "#0 the deal" in html and "voids 3 steps: #1, #2, #3" in html
@@ -326,7 +327,7 @@ def test_rewind_shows_what_will_be_voided_and_keeps_it_in_the_log(staff_client, 
     event = admin_event(game, "rewind")
     assert event.payload["voids"] == [2, 3] and event.actor == organiser and event.payload["reason"] == "Ben misclicked"
     assert Event.objects.filter(game=game, seq__in=[2, 3]).count() == 2, "nothing is deleted"
-    assert not services.rebuild_differs(game)
+    assert not replay.rebuild_differs(game)
 
 
 def test_rewind_needs_one_game_and_something_played(staff_client, make_game):

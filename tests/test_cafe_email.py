@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from games import notify, services
+from games import notify
+from games.actions import play
 from games.engine.rng import step_rng
 from games.models import Notification
 from games.titles.cafe.placement import cells_of
@@ -27,10 +28,10 @@ def _mid_game(make_game, rounds: int = 3):
         if game.state["round"] > rounds and 0 in prompts:
             return game
         if 0 not in prompts:  # the bot's turn (bots play after commit, and this test runs in one transaction)
-            services.advance(game.pk)
+            play.advance(game.pk)
             continue
         answer = game.engine.bot_answer(game.state, 0, step_rng("mail-test", n))
-        services.submit(game.pk, 0, answer, game.version, via="web")
+        play.submit(game.pk, 0, answer, game.version, via="web")
     raise AssertionError("the game never reached the round")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
+from games.actions import replay
 from games.engine.cards import content_hash
 from games.titles import get_title
 
@@ -25,4 +25,4 @@ def test_replay_uses_the_recorded_set_even_after_the_data_files_change(make_game
     monkeypatch.setattr(type(title), "load_cardset", lambda self, *a, **k: {"broken": True}, raising=False)
     monkeypatch.setattr(title, "load_cardset", lambda *a, **k: {"broken": True}, raising=False)
     game.refresh_from_db()
-    assert not services.rebuild_differs(game)
+    assert not replay.rebuild_differs(game)

@@ -7,7 +7,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from games import services
+from games.actions import play, replay
 from games.models import Game
 
 
@@ -22,7 +22,7 @@ def test_simulate_ends_with_the_contract_line():
 @pytest.mark.django_db(transaction=True)
 def test_rebuild_state_finds_a_projection_that_differs_from_its_log(make_game):
     game = make_game()
-    services.submit(game.pk, 0, 2, 0, via="web")
+    play.submit(game.pk, 0, 2, 0, via="web")
     out = io.StringIO()
     call_command("rebuild_state", stdout=out)
     assert "checked=1 differ=0" in out.getvalue()
@@ -32,7 +32,7 @@ def test_rebuild_state_finds_a_projection_that_differs_from_its_log(make_game):
     assert f"game {game.pk}" in out.getvalue() and "differ=1" in out.getvalue()
     call_command("rebuild_state", fix=True, stdout=io.StringIO())
     game.refresh_from_db()
-    assert not services.rebuild_differs(game)
+    assert not replay.rebuild_differs(game)
 
 
 @pytest.mark.django_db

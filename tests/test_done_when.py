@@ -14,7 +14,8 @@ from datetime import timedelta
 import pytest
 from django.core import mail as django_mail
 
-from games import services, tasks
+from games import tasks
+from games.actions import organise, play, replay
 from games.models import Event, Game, Notification, Seat
 from tests.test_inbound import SECRET, post, postmark_payload
 
@@ -41,7 +42,7 @@ def clock(monkeypatch):
 def test_a_four_seat_game_with_a_one_minute_clock_runs_by_itself(client, organiser, settings, clock):
     settings.ANYMAIL = {"WEBHOOK_SECRET": SECRET}
     settings.REPLY_DOMAIN = "reply.example.org"
-    game = services.create_game(
+    game = organise.create_game(
         organiser,
         "cafe_baras",
         "Clockwork",
@@ -52,7 +53,7 @@ def test_a_four_seat_game_with_a_one_minute_clock_runs_by_itself(client, organis
         timeout_policy="default",
         bot_after_misses=2,
     )
-    services.start_game(game)
+    organise.start_game(game)
     engine = game.engine
     answered_by_mail = planned = 0
     rewound = False
@@ -62,7 +63,7 @@ def test_a_four_seat_game_with_a_one_minute_clock_runs_by_itself(client, organis
             break
         prompts = engine.prompts(game.state)
         if not rewound and game.version > 30:
-            services.rewind(game, game.version - 2, actor=organiser, reason="a misread card")
+            organise.rewind(game, game.version - 2, actor=organiser, reason="a misread card")
             rewound = True
             continue
         # the email player answers the newest question it was mailed, by replying with numbers
@@ -80,9 +81,9 @@ def test_a_four_seat_game_with_a_one_minute_clock_runs_by_itself(client, organis
         if 2 not in prompts and not planner.plan:
             upcoming = engine.upcoming(game.state, 2)
             if upcoming is not None:
-                services.set_plan(planner, [o.id for o in upcoming.options[:2]])
+                play.set_plan(planner, [o.id for o in upcoming.options[:2]])
         if 2 in prompts:  # a later step of its turn, or a plan that could not be played: answer on the page
-            services.submit(game.pk, 2, engine.default_answer(game.state, 2), game.version, via="web")
+            play.submit(game.pk, 2, engine.default_answer(game.state, 2), game.version, via="web")
             continue
         clock()
         tasks.sweep()
@@ -92,7 +93,7 @@ def test_a_four_seat_game_with_a_one_minute_clock_runs_by_itself(client, organis
 
     assert game.status == Game.Status.ENDED, f"still {game.status} at version {game.version}"
     assert rewound and Event.objects.filter(game=game, payload__action="rewind").count() == 1
-    assert not services.rebuild_differs(game)
+    assert not replay.rebuild_differs(game)
     # the absent seat: reminded, timed out by policy, then played by a bot, with everyone told
     assert Notification.objects.filter(recipient=ABSENT, kind="reminder").exists()
     assert Event.objects.filter(game=game, kind="timeout", seat=0, via="deadline").count() >= 2

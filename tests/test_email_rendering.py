@@ -1,7 +1,7 @@
 """Each title's "your move" email: the table as HTML tables with inlined CSS (no <svg>, no <style>),
 nothing another seat may not see, and a link that opens the seat.
 
-A game is played through games.services until a person is asked mid-game; that person's email is
+A game is played through the write path until a person is asked mid-game; that person's email is
 rendered from the real state, and again after another seat's hidden cards are swapped for others
 (a different hand, a different kitchen entrance below its top card, other face-down agendas): the
 two emails must be the same, and the other seat's hidden card names must not appear.

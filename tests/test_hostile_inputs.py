@@ -14,7 +14,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import links, notify, services
+from games import links, notify
+from games.actions import deadlines, play, talk, write
+from games.engine.prompts import prompt_key
 from games.models import Event, Game, Message, Seat, Vacation
 from tests.test_inbound import ANA, _inbound_settings, both_hidden, problems, reply, reply_to_of  # noqa: F401
 
@@ -29,7 +31,7 @@ def answer(client, game: Game, index: int, data: dict):
     """POST the seat's answer form as the page would, with the current version and question key."""
     game.refresh_from_db()
     prompt = game.engine.prompts(game.state)[index]
-    form = {"version": str(game.version), "prompt_key": services.prompt_key(prompt), **data}
+    form = {"version": str(game.version), "prompt_key": prompt_key(prompt), **data}
     return client.post(seat_url(game, index), form, follow=True)
 
 
@@ -116,8 +118,8 @@ def test_declare_vacation_refuses_dates_beyond_the_horizon_whoever_calls_it(make
     Game.objects.filter(pk=game.pk).update(vacation_days=366)
     seat = Seat.objects.get(game=game, index=0)
     now = timezone.now()
-    with pytest.raises(services.SubmitError, match="a year from now"):
-        services.declare_vacation(seat, now + timedelta(days=400), now + timedelta(days=401))
+    with pytest.raises(write.SubmitError, match="a year from now"):
+        deadlines.declare_vacation(seat, now + timedelta(days=400), now + timedelta(days=401))
     assert not Vacation.objects.exists()
 
 
@@ -136,7 +138,7 @@ def test_table_talk_by_reply_with_a_nul_byte_is_stored_clean(client, make_game):
     reply(client, reply_to_of(ANA), "hello\x00 table")  # an answer address: read as an answer, refused
     assert not Message.objects.exists()
     seat = Seat.objects.get(game__isnull=False, index=0)
-    services.post_message(seat, "hello\x00 table\x1b[31m", via="email")
+    talk.post_message(seat, "hello\x00 table\x1b[31m", via="email")
     assert Message.objects.get().text == "hello table[31m"
 
 
@@ -178,14 +180,14 @@ def test_a_version_outside_the_games_is_refused_before_anything_else(client, mak
     before = log_of(game)
     r = client.post(
         seat_url(game, 0),
-        {"version": version, "prompt_key": services.prompt_key(prompt), "answer": "1"},
+        {"version": version, "prompt_key": prompt_key(prompt), "answer": "1"},
         follow=True,
     )
     assert r.status_code == 200
     assert "Nothing was played" in r.content.decode() or "incomplete" in r.content.decode()
     assert log_of(game) == before
-    with pytest.raises(services.SubmitError) as e:
-        services.submit(game.pk, 0, 1, int(version), via="web", prompt_key=services.prompt_key(prompt))
+    with pytest.raises(write.SubmitError) as e:
+        play.submit(game.pk, 0, 1, int(version), via="web", prompt_key=prompt_key(prompt))
     assert e.value.code == "bad_version"
 
 
@@ -193,7 +195,7 @@ def test_a_version_outside_the_games_is_refused_before_anything_else(client, mak
 
 
 def test_submit_error_survives_pickling_as_a_celery_result_must():
-    e = pickle.loads(pickle.dumps(services.SubmitError("Nothing was played.", "already_answered")))
+    e = pickle.loads(pickle.dumps(write.SubmitError("Nothing was played.", "already_answered")))
     assert (e.message, e.code, str(e)) == ("Nothing was played.", "already_answered", "Nothing was played.")
 
 
@@ -202,18 +204,18 @@ def test_advance_that_loses_a_race_is_a_quiet_no_op(make_game, monkeypatch):
     else); it must return quietly, not fail the task."""
     game = make_game(seats=("ana@example.com", None))
     game.refresh_from_db()
-    real_submit = services.submit
+    real_submit = play.submit
     calls = []
 
     def racing_submit(*args, **kwargs):
         calls.append(1)
         if len(calls) == 1:
-            raise services.SubmitError("You have already answered this. Nothing more was played.", "already_answered")
+            raise write.SubmitError("You have already answered this. Nothing more was played.", "already_answered")
         return real_submit(*args, **kwargs)
 
-    monkeypatch.setattr(services, "submit", racing_submit)
+    monkeypatch.setattr(play, "submit", racing_submit)
     before = log_of(game)
-    assert services.advance(game.pk) == 0  # nothing moved: it stops rather than repeat the refusal
+    assert play.advance(game.pk) == 0  # nothing moved: it stops rather than repeat the refusal
     assert log_of(game) == before
 
 
@@ -222,7 +224,7 @@ def test_an_advance_task_that_loses_a_race_does_not_fail(make_game, monkeypatch)
 
     game = make_game(seats=("ana@example.com", None))
     monkeypatch.setattr(
-        services, "submit", lambda *a, **k: (_ for _ in ()).throw(services.SubmitError("Lost.", "not_your_turn"))
+        play, "submit", lambda *a, **k: (_ for _ in ()).throw(write.SubmitError("Lost.", "not_your_turn"))
     )
     result = tasks.advance_bots.apply(args=[game.pk])
     assert result.successful() and result.result == 0

@@ -15,7 +15,8 @@ import uuid
 import pytest
 from django.core import mail as django_mail
 
-from games import inbound, notify, services
+from games import inbound, notify
+from games.actions import organise, play, talk
 from games.engine import Composite, Number
 from games.models import Event, Game, Message, Notification, Seat
 
@@ -331,7 +332,7 @@ def test_a_reply_to_an_old_question_after_the_table_moved_on_is_refused(client, 
 def test_a_reply_after_the_player_was_replaced_is_refused(client, make_game):
     game = make_game()
     address = reply_to_of(ANA)
-    services.replace_player(Seat.objects.get(game=game, index=0), "cara@example.com")
+    organise.replace_player(Seat.objects.get(game=game, index=0), "cara@example.com")
     before = snapshot(game)
 
     reply(client, address, "2")  # the old player, with the old address
@@ -348,7 +349,7 @@ def test_a_reply_after_the_player_was_replaced_is_refused(client, make_game):
 
 def test_a_paused_game_takes_no_reply(client, make_game):
     game = make_game()
-    services.pause(game, reason="holidays")
+    organise.pause(game, reason="holidays")
     before = snapshot(game)
     reply(client, reply_to_of(ANA), "2")
     assert snapshot(game) == before
@@ -370,7 +371,7 @@ def test_a_bug_while_handling_a_reply_raises_so_the_esp_retries(client, make_gam
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(services, "submit", broken)
+    monkeypatch.setattr(play, "submit", broken)
     with pytest.raises(RuntimeError):
         post(client, postmark_payload(reply_to_of(ANA), ANA, "2"))
     assert snapshot(game) == before and not problems(ANA)
@@ -381,8 +382,8 @@ def test_a_bug_while_handling_a_reply_raises_so_the_esp_retries(client, make_gam
 
 def test_a_reply_to_a_table_talk_email_posts_to_the_board(client, make_game, caplog):
     game = make_game()
-    services.submit(game.pk, 0, 1, game.version, via="web")  # Ana is not asked now: talk comes on its own
-    services.post_message(Seat.objects.get(game=game, index=1), "Good luck, Ana!")
+    play.submit(game.pk, 0, 1, game.version, via="web")  # Ana is not asked now: talk comes on its own
+    talk.post_message(Seat.objects.get(game=game, index=1), "Good luck, Ana!")
     address = reply_to_of(ANA, "New message")
     assert address.startswith("play+t-")
 
@@ -399,8 +400,8 @@ def test_a_reply_to_a_table_talk_email_posts_to_the_board(client, make_game, cap
 
 def test_an_empty_table_talk_reply_is_refused(client, make_game):
     game = make_game()
-    services.submit(game.pk, 0, 1, game.version, via="web")
-    services.post_message(Seat.objects.get(game=game, index=1), "Hello")
+    play.submit(game.pk, 0, 1, game.version, via="web")
+    talk.post_message(Seat.objects.get(game=game, index=1), "Hello")
     count = Message.objects.count()
     reply(client, reply_to_of(ANA, "New message"), gmail(""))
     assert Message.objects.count() == count

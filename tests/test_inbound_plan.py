@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core import mail as django_mail
 
-from games import services
+from games.actions import play
 from games.models import Event, Seat
 from tests.test_inbound import SECRET, post, postmark_payload
 
@@ -26,7 +26,7 @@ def others_play_until(game, done) -> None:
             return
         seat = min(game.engine.prompts(game.state))
         assert seat != 0, "Ana is asked: the test expected something else first"
-        services.submit(game.pk, seat, game.engine.default_answer(game.state, seat), game.version, via="web")
+        play.submit(game.pk, seat, game.engine.default_answer(game.state, seat), game.version, via="web")
     raise AssertionError("never reached")
 
 

@@ -107,13 +107,13 @@ def test_a_row_is_written_with_its_content_frozen_and_rendered_by_the_sender(clo
 
 
 def test_an_email_sent_after_its_seat_changed_hands_carries_no_working_link(make_game, monkeypatch, client):
-    from games import services
+    from games.actions import organise
     from games.models import Seat
 
     _held_back(monkeypatch)
     game = make_game()
     row = Notification.objects.get(game=game, kind="your_move", seat__index=0)
-    services.replace_player(Seat.objects.get(game=game, index=0), "cleo@example.com", reason="Ana left")
+    organise.replace_player(Seat.objects.get(game=game, index=0), "cleo@example.com", reason="Ana left")
     monkeypatch.undo()
     mail.send(row.pk)
     row.refresh_from_db()

@@ -14,7 +14,8 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import pending, services, tasks
+from games import pending, tasks
+from games.actions import deadlines, organise
 from games.models import Event, Game, Notification, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,7 +31,7 @@ def test_a_sweep_batch_costs_a_fixed_number_of_queries_not_a_dozen_per_seat(cloc
     monkeypatch.setattr(tasks.send_notifications, "delay", lambda pks: None)  # count the sweep, not the mailer
     overdue_games(clocked, travel, 3)
     with CaptureQueriesContext(connection) as few:
-        assert services.sweep(batch=250)["timed_out"] == 6
+        assert deadlines.sweep(batch=250)["timed_out"] == 6
 
     # (SQLite runs one UPDATE per row, PostgreSQL one for all; count the statements that are not those)
     def not_row_updates(queries):
@@ -39,19 +40,19 @@ def test_a_sweep_batch_costs_a_fixed_number_of_queries_not_a_dozen_per_seat(cloc
     travel(0)
     overdue_games(clocked, travel, 12)
     with CaptureQueriesContext(connection) as many:
-        assert services.sweep(batch=250)["timed_out"] == 24
+        assert deadlines.sweep(batch=250)["timed_out"] == 24
     assert len(not_row_updates(many.captured_queries)) == len(not_row_updates(few.captured_queries))
 
 
 def test_the_batched_sweep_writes_what_the_one_at_a_time_path_writes(clocked, travel, monkeypatch):
-    monkeypatch.setattr(services, "new_seed", lambda: "one seed for both tables")
+    monkeypatch.setattr(organise, "new_seed", lambda: "one seed for both tables")
     batched, single = overdue_games(clocked, travel, 2)
     overdue = list(Seat.objects.filter(game=single, deadline__isnull=False))
     for s in overdue:  # what the sweep does for each seat: the reminder, then the timeout
-        assert services.remind(s.pk)
+        assert deadlines.remind(s.pk)
     for s in overdue:
-        assert services.time_out(s.pk)
-    assert services.sweep()["timed_out"] == 2  # only `batched` is still overdue
+        assert deadlines.time_out(s.pk)
+    assert deadlines.sweep()["timed_out"] == 2  # only `batched` is still overdue
 
     def shape(game: Game):
         game.refresh_from_db()
@@ -79,8 +80,8 @@ def test_a_batch_that_meets_a_race_is_redone_one_seat_at_a_time(clocked, travel,
         real(self)
 
     monkeypatch.setattr(pending.Writes, "flush", flush_after_a_rival)
-    with caplog.at_level(logging.INFO, logger="games.services"):
-        result = services.sweep()
+    with caplog.at_level(logging.INFO, logger="games.actions.deadlines"):
+        result = deadlines.sweep()
     assert raced and "met a race" in caplog.text
     # the whole batch rolled back (the rival's move with it, here) and every seat was then timed
     # out on its own, exactly once
@@ -114,7 +115,7 @@ def test_a_held_game_update_with_a_moved_version_is_refused(clocked):
 
 def test_outbox_rows_of_a_batch_are_written_and_sent_once(clocked, travel):
     games = overdue_games(clocked, travel, 4)
-    services.sweep()
+    deadlines.sweep()
     rows = Notification.objects.filter(game__in=games, kind="your_move", created_at__gte=games[-1].created_at)
     assert rows.count() >= 4
     assert all(r.status == "sent" and r.body_text and not r.context for r in rows)

@@ -13,7 +13,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import links, notify, services
+from games import links, notify
+from games.actions import organise, play, talk
 from games.engine import Choose, Option
 from games.models import Event, Game, Message, Seat, Vacation
 from games.titles import register
@@ -57,7 +58,7 @@ def post(client, game, index, name, data=None):
 
 def hide(game, index, value=1):
     game.refresh_from_db()
-    services.submit(game.pk, index, value, game.version, via="web")
+    play.submit(game.pk, index, value, game.version, via="web")
     game.refresh_from_db()
 
 
@@ -78,7 +79,7 @@ def snapshot(game):
 def test_the_page_states_my_deadline_in_my_own_timezone(client, make_game, organiser):
     game = make_game(start=False)
     Game.objects.filter(pk=game.pk).update(decision_hours=48)
-    services.start_game(game)
+    organise.start_game(game)
     seat = Seat.objects.select_related("player").get(game=game, index=0)
     seat.player.timezone = "America/New_York"
     seat.player.save()
@@ -95,7 +96,7 @@ def test_other_players_see_who_is_on_vacation_until_when_and_who_a_bot_stands_in
     now = timezone.now()
     Vacation.objects.create(seat=ana, starts=now - timedelta(days=1), ends=now + timedelta(days=3))
     Vacation.objects.create(seat=ana, starts=now - timedelta(days=9), ends=now - timedelta(days=5))  # over
-    services.hand_to_bot(Seat.objects.get(game=game, index=2), None, "away")
+    organise.hand_to_bot(Seat.objects.get(game=game, index=2), None, "away")
     html = page(client, game, 1)
     until = notify.local_time(now + timedelta(days=3), "UTC")
     assert f"on vacation until {until}" in html
@@ -132,9 +133,9 @@ def test_no_undo_and_no_nagging_once_someone_else_has_acted(client, make_game):
 def test_undo_refused_says_why_and_changes_nothing(client, make_game, organiser):
     game = make_game(start=False)
     Game.objects.filter(pk=game.pk).update(decision_hours=24)
-    services.start_game(game)
+    organise.start_game(game)
     hide(game, 0)
-    services.extend_deadline(game, 2, organiser, "slow week")
+    organise.extend_deadline(game, 2, organiser, "slow week")
     html = page(client, game, 0)
     assert "Undo my last answer" not in html
     assert "changed by the organiser since your answer" in html
@@ -164,7 +165,7 @@ def test_take_my_seat_back_from_the_bot(client, make_game):
     game = make_game(seats=("ana@example.com", "ben@example.com", "cy@example.com"))
     hide(game, 0)
     hide(game, 1)
-    services.hand_to_bot(Seat.objects.get(game=game, index=2), None, "missed deadlines")
+    organise.hand_to_bot(Seat.objects.get(game=game, index=2), None, "missed deadlines")
     seat = Seat.objects.get(game=game, index=2)
     assert seat.is_bot and seat.stand_in
     html = page(client, game, 2)
@@ -187,7 +188,7 @@ def test_take_my_seat_back_from_the_bot(client, make_game):
 def test_declare_a_vacation_moves_my_deadline(client, make_game):
     game = make_game(start=False)
     Game.objects.filter(pk=game.pk).update(decision_hours=48, vacation_days=10)
-    services.start_game(game)
+    organise.start_game(game)
     seat = Seat.objects.get(game=game, index=0)
     old_deadline = seat.deadline
     html = page(client, game, 0)
@@ -211,7 +212,7 @@ def test_declare_a_vacation_moves_my_deadline(client, make_game):
 def test_a_vacation_over_the_allowance_is_refused_and_nothing_is_saved(client, make_game):
     game = make_game(start=False)
     Game.objects.filter(pk=game.pk).update(decision_hours=48, vacation_days=2)
-    services.start_game(game)
+    organise.start_game(game)
     before = snapshot(game)
     today = timezone.now().date()
     out = post(
@@ -253,7 +254,7 @@ def test_withdrawing_agreement_and_a_vote_on_a_paused_game(client, make_game, or
     out = post(client, game, 0, "seat-pause", {"agree": "no"})
     assert "You no longer agree to pause" in out
     assert not Seat.objects.get(game=game, index=0).wants_pause
-    services.pause(game, organiser, "holiday")
+    organise.pause(game, organiser, "holiday")
     before = snapshot(game)
     out = post(client, game, 1, "seat-pause", {"agree": "yes"})
     assert "Only a game in play can be paused" in out
@@ -283,9 +284,9 @@ def test_plan_ahead_is_played_when_the_question_arrives(client, make_game):
     # the player on turn takes 1 and ends the turn: the plan is played at once
     mover = game.state["turn"]
     game.refresh_from_db()
-    services.submit(game.pk, mover, "take1", game.version, via="web")
+    play.submit(game.pk, mover, "take1", game.version, via="web")
     game.refresh_from_db()
-    services.submit(game.pk, mover, "done", game.version, via="web")
+    play.submit(game.pk, mover, "done", game.version, via="web")
     game.refresh_from_db()
     assert game.state["taken"][waiting] == 3
     assert game.events.filter(seat=waiting, via="conditional").count() == 1
@@ -349,12 +350,12 @@ def test_table_talk_refusals_are_shown_and_keep_the_draft(client, make_game):
     game = make_game()
     out = post(client, game, 0, "seat-talk", {"text": "   "})
     assert "The message is empty" in out
-    for i in range(services.TALK_LIMIT):
+    for i in range(talk.TALK_LIMIT):
         post(client, game, 0, "seat-talk", {"text": f"note {i}"})
     out = post(client, game, 0, "seat-talk", {"text": "one too many"})
     assert "messages every 10 minutes" in out and 'role="alert"' in out
     assert ">one too many</textarea>" in out, "what they wrote is kept for another try"
-    assert Message.objects.filter(game=game).count() == services.TALK_LIMIT
+    assert Message.objects.filter(game=game).count() == talk.TALK_LIMIT
     assert not Message.objects.filter(text="one too many").exists()
 
 

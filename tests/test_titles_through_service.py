@@ -11,7 +11,8 @@ import random
 import pytest
 from django.core import mail
 
-from games import services
+from games.actions import play, replay
+from games.engine.prompts import prompt_key
 from games.models import Game, Notification
 from games.titles import get_title, slugs
 
@@ -33,10 +34,10 @@ def test_a_game_with_two_people_and_a_bot_plays_to_the_end(slug, make_game):
         assert people, "only people may be waiting once bots have moved"
         seat = people[0]
         answer = title.bot_answer(game.state, seat, rng)
-        services.submit(game.pk, seat, answer, game.version, via="web", prompt_key=services.prompt_key(prompts[seat]))
+        play.submit(game.pk, seat, answer, game.version, via="web", prompt_key=prompt_key(prompts[seat]))
     game.refresh_from_db()
     assert game.status == Game.Status.ENDED
-    assert not services.rebuild_differs(game)
+    assert not replay.rebuild_differs(game)
     finals = Notification.objects.filter(game=game, kind="final")
     assert sorted(finals.values_list("recipient", flat=True)) == ["ana@example.com", "ben@example.com"]
     assert all(n.status == "sent" for n in Notification.objects.filter(game=game))

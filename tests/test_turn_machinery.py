@@ -8,7 +8,8 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from games import links, services, tasks
+from games import links, tasks
+from games.actions import deadlines, organise, play, replay, talk, write
 from games.models import Event, Game, Notification, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,39 +35,39 @@ def test_asked_seats_get_a_deadline_and_the_email_states_it(clocked):
 def test_a_reminder_is_sent_once_per_deadline(clocked, travel):
     clocked()
     travel(45)
-    assert services.sweep() == {"reminded": 0, "timed_out": 0}
+    assert deadlines.sweep() == {"reminded": 0, "timed_out": 0}
     travel(52)
-    assert services.sweep()["reminded"] == 2
+    assert deadlines.sweep()["reminded"] == 2
     travel(53)
-    assert services.sweep()["reminded"] == 0
+    assert deadlines.sweep()["reminded"] == 0
     assert Notification.objects.filter(kind="reminder").count() == 2
 
 
 def test_a_moved_deadline_is_reminded_again(clocked, travel):
     game = clocked()
     travel(52)
-    services.sweep()
-    services.extend_deadline(game, 1, reason="travel")
+    deadlines.sweep()
+    organise.extend_deadline(game, 1, reason="travel")
     travel(53)
-    assert services.sweep()["reminded"] == 0
+    assert deadlines.sweep()["reminded"] == 0
     travel(112)
-    assert services.sweep()["reminded"] == 2
+    assert deadlines.sweep()["reminded"] == 2
     assert Notification.objects.filter(kind="reminder").count() == 4
 
 
 def test_a_seat_that_answered_is_never_reminded(clocked, travel):
     game = clocked()
-    services.submit(game.pk, 0, 1, game.version, via="web")
+    play.submit(game.pk, 0, 1, game.version, via="web")
     travel(52)
-    services.sweep()
+    deadlines.sweep()
     assert list(Notification.objects.filter(kind="reminder").values_list("recipient", flat=True)) == ["ben@example.com"]
 
 
 def test_an_overdue_seat_times_out_once_with_the_default_answer(clocked, travel):
     game = clocked()
     travel(61)
-    first = services.sweep()
-    second = services.sweep()
+    first = deadlines.sweep()
+    second = deadlines.sweep()
     assert first["timed_out"] == 2 and second["timed_out"] == 0
     game.refresh_from_db()
     assert game.state["secret"] == [0, 0]  # Pebbles' default answer
@@ -86,7 +87,7 @@ def test_two_sweeps_at_once_time_each_seat_out_once(clocked, travel):
     def run():
         for _ in range(50):  # SQLite refuses a second writer at once: the next minute's sweep tries again
             try:
-                results.append(services.sweep(now))
+                results.append(deadlines.sweep(now))
                 return
             except OperationalError:
                 continue
@@ -104,16 +105,16 @@ def test_two_sweeps_at_once_time_each_seat_out_once(clocked, travel):
 
 def test_after_n_misses_a_bot_takes_the_seat_and_everyone_is_told(clocked, travel):
     game = clocked(seats=("ana@example.com", "ben@example.com"))
-    services.submit(game.pk, 1, 1, game.version, via="web")
+    play.submit(game.pk, 1, 1, game.version, via="web")
     minutes = 0
     while seat(game, 0).misses < 2 and game.status == Game.Status.ACTIVE:
         game.refresh_from_db()
         for i in game.engine.prompts(game.state):
             if i == 1:
-                services.submit(game.pk, 1, game.engine.default_answer(game.state, 1), game.version, via="web")
+                play.submit(game.pk, 1, game.engine.default_answer(game.state, 1), game.version, via="web")
         minutes += 61
         travel(minutes)
-        services.sweep()  # ana never answers
+        deadlines.sweep()  # ana never answers
         game.refresh_from_db()
     ana = seat(game, 0)
     assert ana.is_bot and ana.stand_in
@@ -125,10 +126,10 @@ def test_after_n_misses_a_bot_takes_the_seat_and_everyone_is_told(clocked, trave
 
 def test_the_absent_player_takes_the_seat_back(clocked):
     game = clocked()
-    services.hand_to_bot(seat(game, 0), reason="away")
-    with pytest.raises(services.SubmitError) as e:
-        services.submit(game.pk, 0, 1, None, via="web")
-    services.take_back_seat(seat(game, 0))
+    organise.hand_to_bot(seat(game, 0), reason="away")
+    with pytest.raises(write.SubmitError) as e:
+        play.submit(game.pk, 0, 1, None, via="web")
+    play.take_back_seat(seat(game, 0))
     ana = seat(game, 0)
     assert not ana.is_bot and not ana.stand_in
     assert e.value.code in ("stand_in", "not_your_turn")
@@ -137,21 +138,21 @@ def test_the_absent_player_takes_the_seat_back(clocked):
 def test_pause_stops_the_clock_and_resume_moves_deadlines(clocked, travel):
     game = clocked()
     before = seat(game, 0).deadline
-    services.pause(game, reason="holidays")
-    with pytest.raises(services.SubmitError, match="paused"):
-        services.submit(game.pk, 0, 1, None, via="web")
+    organise.pause(game, reason="holidays")
+    with pytest.raises(write.SubmitError, match="paused"):
+        play.submit(game.pk, 0, 1, None, via="web")
     travel(180)
-    assert services.sweep()["timed_out"] == 0
-    services.resume(game)
+    assert deadlines.sweep()["timed_out"] == 0
+    organise.resume(game)
     assert seat(game, 0).deadline - before >= timedelta(minutes=180) - timedelta(seconds=5)
     travel(200)
-    assert services.sweep()["timed_out"] == 0, "the clock stood still while paused"
+    assert deadlines.sweep()["timed_out"] == 0, "the clock stood still while paused"
 
 
 def test_every_player_agreeing_pauses_the_game(clocked):
     game = clocked()
-    assert services.vote_pause(seat(game, 0)) is False
-    assert services.vote_pause(seat(game, 1)) is True
+    assert organise.vote_pause(seat(game, 0)) is False
+    assert organise.vote_pause(seat(game, 1)) is True
     game.refresh_from_db()
     assert game.status == Game.Status.PAUSED
 
@@ -160,47 +161,47 @@ def test_a_vacation_moves_the_current_deadline_within_the_allowance(clocked):
     game = clocked(vacation_days=3)
     ana = seat(game, 0)
     before = ana.deadline
-    services.declare_vacation(ana, timezone.now(), timezone.now() + timedelta(days=2))
+    deadlines.declare_vacation(ana, timezone.now(), timezone.now() + timedelta(days=2))
     assert seat(game, 0).deadline - before >= timedelta(days=2) - timedelta(seconds=5)
-    with pytest.raises(services.SubmitError, match="1 days left"):
-        services.declare_vacation(ana, later(60 * 24 * 5), later(60 * 24 * 7))
+    with pytest.raises(write.SubmitError, match="1 days left"):
+        deadlines.declare_vacation(ana, later(60 * 24 * 5), later(60 * 24 * 7))
 
 
 def test_undo_takes_back_a_misclick_until_another_seat_acts(clocked):
     game = clocked()
-    services.submit(game.pk, 0, 3, game.version, via="web")
-    services.undo(seat(game, 0))
+    play.submit(game.pk, 0, 3, game.version, via="web")
+    play.undo(seat(game, 0))
     game.refresh_from_db()
-    assert game.state["secret"][0] is None and not services.rebuild_differs(game)
-    services.submit(game.pk, 0, 1, game.version, via="web")
+    assert game.state["secret"][0] is None and not replay.rebuild_differs(game)
+    play.submit(game.pk, 0, 1, game.version, via="web")
     game.refresh_from_db()
-    services.submit(game.pk, 1, 2, game.version, via="web")
-    assert "someone else has acted" in services.undo_refusal(game, seat(game, 0))
-    with pytest.raises(services.SubmitError):
-        services.undo(seat(game, 0))
+    play.submit(game.pk, 1, 2, game.version, via="web")
+    assert "someone else has acted" in play.undo_refusal(game, seat(game, 0))
+    with pytest.raises(write.SubmitError):
+        play.undo(seat(game, 0))
 
 
 def test_rewind_voids_later_steps_and_keeps_them_in_the_log(clocked, organiser):
     game = clocked()
-    services.submit(game.pk, 0, 3, game.version, via="web")
+    play.submit(game.pk, 0, 3, game.version, via="web")
     game.refresh_from_db()
-    services.submit(game.pk, 1, 2, game.version, via="web")
+    play.submit(game.pk, 1, 2, game.version, via="web")
     game.refresh_from_db()
-    services.rewind(game, 1, actor=organiser, reason="misread")
+    organise.rewind(game, 1, actor=organiser, reason="misread")
     game.refresh_from_db()
     assert game.state["secret"] == [3, None]
     assert game.events.filter(kind="answer").count() == 2, "nothing is deleted"
     rw = game.events.get(kind="admin", payload__action="rewind")
     assert rw.payload["voids"] == [2] and rw.actor == organiser and rw.payload["reason"] == "misread"
-    services.submit(game.pk, 1, 1, game.version, via="web")
+    play.submit(game.pk, 1, 1, game.version, via="web")
     game.refresh_from_db()
-    assert game.state["secret"] == [3, 1] and not services.rebuild_differs(game)
+    assert game.state["secret"] == [3, 1] and not replay.rebuild_differs(game)
 
 
 def test_replacing_a_player_revokes_the_old_link(clocked):
     game = clocked()
     old = links.token_for(seat(game, 0))
-    services.replace_player(seat(game, 0), "cleo@example.com", reason="Ana left")
+    organise.replace_player(seat(game, 0), "cleo@example.com", reason="Ana left")
     with pytest.raises(links.LinkError):
         links.seat_from_token(old)
     new = seat(game, 0)
@@ -210,16 +211,16 @@ def test_replacing_a_player_revokes_the_old_link(clocked):
 
 def test_answers_left_in_advance_are_played_in_order_when_the_question_comes(clocked):
     game = clocked()
-    services.submit(game.pk, 0, 1, game.version, via="web")
+    play.submit(game.pk, 0, 1, game.version, via="web")
     game.refresh_from_db()
-    services.submit(game.pk, 1, 1, game.version, via="web")
+    play.submit(game.pk, 1, 1, game.version, via="web")
     game.refresh_from_db()
     idle = 1 - game.state["turn"]
-    services.set_plan(seat(game, idle), ["take9", "take2", "take1"])
+    play.set_plan(seat(game, idle), ["take9", "take2", "take1"])
     turn = game.state["turn"]
-    services.submit(game.pk, turn, "take1", game.version, via="web")
+    play.submit(game.pk, turn, "take1", game.version, via="web")
     game.refresh_from_db()
-    services.submit(game.pk, turn, "done", game.version, via="web")
+    play.submit(game.pk, turn, "done", game.version, via="web")
     game.refresh_from_db()
     assert game.events.filter(via="conditional").count() == 1
     assert game.state["taken"][idle] == 2 and seat(game, idle).plan == []
@@ -227,30 +228,30 @@ def test_answers_left_in_advance_are_played_in_order_when_the_question_comes(clo
 
 def test_a_plan_with_no_legal_answer_falls_back_to_asking(clocked):
     game = clocked()
-    services.submit(game.pk, 0, 1, game.version, via="web")
+    play.submit(game.pk, 0, 1, game.version, via="web")
     game.refresh_from_db()
-    services.submit(game.pk, 1, 1, game.version, via="web")
+    play.submit(game.pk, 1, 1, game.version, via="web")
     game.refresh_from_db()
     idle, turn = 1 - game.state["turn"], game.state["turn"]
-    services.set_plan(seat(game, idle), ["take9"])
-    services.submit(game.pk, turn, "take1", game.version, via="web")
+    play.set_plan(seat(game, idle), ["take9"])
+    play.submit(game.pk, turn, "take1", game.version, via="web")
     game.refresh_from_db()
-    services.submit(game.pk, turn, "done", game.version, via="web")
+    play.submit(game.pk, turn, "done", game.version, via="web")
     asked = Notification.objects.filter(seat=seat(game, idle), kind="your_move").order_by("-created_at").first()
     assert "None of the answers you left in advance" in asked.body_text
 
 
 def test_table_talk_reaches_idle_seats_at_once_and_asked_seats_with_their_next_email(clocked):
     game = clocked()
-    services.submit(game.pk, 0, 1, game.version, via="web")  # ana idle now, ben still asked
-    services.post_message(seat(game, 1), "Good luck <b>all</b>")
-    talk = Notification.objects.get(kind="message")
-    assert talk.recipient == "ana@example.com" and "Good luck <b>all</b>" in talk.body_text
-    assert "&lt;b&gt;" in talk.body_html
+    play.submit(game.pk, 0, 1, game.version, via="web")  # ana idle now, ben still asked
+    talk.post_message(seat(game, 1), "Good luck <b>all</b>")
+    mailed = Notification.objects.get(kind="message")
+    assert mailed.recipient == "ana@example.com" and "Good luck <b>all</b>" in mailed.body_text
+    assert "&lt;b&gt;" in mailed.body_html
     for _ in range(4):
-        services.post_message(seat(game, 1), "again")
-    with pytest.raises(services.SubmitError, match="messages every 10 minutes"):
-        services.post_message(seat(game, 1), "too much")
+        talk.post_message(seat(game, 1), "again")
+    with pytest.raises(write.SubmitError, match="messages every 10 minutes"):
+        talk.post_message(seat(game, 1), "too much")
 
 
 def test_digest_readers_get_one_email_a_day_instead_of_one_per_decision(clocked, django_user_model):
@@ -274,8 +275,8 @@ def test_unsubscribed_players_get_no_email_and_their_games_go_on(clocked, django
     client.post(url, {"List-Unsubscribe": "One-Click"})
     assert django_user_model.objects.get(email="ana@example.com").unsubscribed
     before = Notification.objects.filter(recipient="ana@example.com").count()
-    services.submit(game.pk, 1, 1, game.version, via="web")
-    services.submit(game.pk, 0, 1, None, via="web")
+    play.submit(game.pk, 1, 1, game.version, via="web")
+    play.submit(game.pk, 0, 1, None, via="web")
     game.refresh_from_db()
     assert Notification.objects.filter(recipient="ana@example.com").count() == before
     assert game.state["secret"] == [1, 1]
@@ -283,7 +284,7 @@ def test_unsubscribed_players_get_no_email_and_their_games_go_on(clocked, django
 
 def test_end_game_tells_everyone(clocked, organiser):
     game = clocked()
-    services.end_game(game, organiser, "we stop here")
+    organise.end_game(game, organiser, "we stop here")
     game.refresh_from_db()
     assert game.status == Game.Status.ENDED
     assert Notification.objects.filter(kind="notice").count() == 2

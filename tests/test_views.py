@@ -8,7 +8,8 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import links, services
+from games import links
+from games.actions import play
 from games.models import DeliveredMail, Game
 from tests.support.play import take_pebbles
 
@@ -79,7 +80,7 @@ def test_posting_twice_applies_once(client, make_game):
 
 def test_a_seat_not_being_asked_gets_no_form(client, make_game):
     game = make_game()
-    services.submit(game.pk, 0, 1, 0, via="web")
+    play.submit(game.pk, 0, 1, 0, via="web")
     html = client.get(seat_url(game, 0)).content.decode()
     assert "Nothing to decide right now" in html and 'name="prompt_key"' not in html
 
@@ -104,7 +105,7 @@ def test_an_expired_link_offers_a_fresh_one_by_email_to_the_seat_only(client, ma
 
 def test_no_page_or_email_shows_another_seats_secret(client, make_game):
     game = make_game()
-    services.submit(game.pk, 0, 3, 0, via="web")
+    play.submit(game.pk, 0, 3, 0, via="web")
     html_b = client.get(seat_url(game, 1)).content.decode()
     assert "You hid 3" not in html_b and "ana hid a number" in html_b
     html_a = client.get(seat_url(game, 0)).content.decode()
@@ -116,7 +117,7 @@ def test_no_page_or_email_shows_another_seats_secret(client, make_game):
 
 def test_history_steps_show_only_what_the_seat_saw_then(client, make_game):
     game = make_game()
-    services.submit(game.pk, 0, 3, 0, via="web")
+    play.submit(game.pk, 0, 3, 0, via="web")
     hist = reverse("seat-history", args=[links.token_for(game.seats.get(index=1))])
     html = client.get(hist + "?step=1").content.decode()
     assert "ana hid a number" in html and "You hid 3" not in html
@@ -128,7 +129,7 @@ def test_after_the_game_the_history_shows_every_hand(client, make_game):
     while Game.objects.get(pk=game.pk).status != Game.Status.ENDED:
         game.refresh_from_db()
         answer = game.engine.bot_answer(game.state, 0, __import__("random").Random(1))
-        services.submit(game.pk, 0, answer, game.version, via="web")
+        play.submit(game.pk, 0, answer, game.version, via="web")
     game.refresh_from_db()
     hist = reverse("seat-history", args=[links.token_for(game.seats.get(index=0))])
     html = client.get(hist + "?step=2&as=1").content.decode()

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from games import links, services
+from games import links
+from games.actions import organise, play
 from games.models import DeliveredMail, Game, Seat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,8 +28,8 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 def _start(organiser, settings, live_server, name="Café evening") -> Game:
     settings.MAILERS = {"default": {"BACKEND": "games.mail.LocalMailboxBackend"}}
     settings.SITE_URL = live_server.url
-    game = services.create_game(organiser, "cafe", name, {"first_master": "first"}, [ANA, None])
-    services.start_game(game)
+    game = organise.create_game(organiser, "cafe", name, {"first_master": "first"}, [ANA, None])
+    organise.start_game(game)
     game.refresh_from_db()
     return game
 
@@ -211,7 +212,7 @@ def _to_placement(game: Game) -> Game:
         prompts = game.engine.prompts(game.state)
         if game.state["phase"] == "play" and 0 in prompts:
             return game
-        services.submit(game.pk, 0, prompts[0].options[0].id, game.version, via="web")
+        play.submit(game.pk, 0, prompts[0].options[0].id, game.version, via="web")
     raise AssertionError("Ana was never asked to place a card")
 
 

@@ -1,6 +1,6 @@
 """Each title's seat page draws the table as pictures, mid-game, at phone and desktop widths.
 
-A game is created through games.services and played by people answering like bots until, some way
+A game is created through the write path and played by people answering like bots until, some way
 in, a person is asked; that person's page is opened at 375 px and 1280 px (screenshots in
 test-artifacts/), the pictured table is checked against the seat's view data, one decision is
 played by tapping a card, and axe-core finds no serious or critical violations.

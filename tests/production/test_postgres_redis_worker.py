@@ -17,9 +17,11 @@ from django.core import mail as django_mail
 from django.db import connection
 from django.utils import timezone
 
-from games import services, tasks
+from games import tasks
+from games.actions import organise, play, replay
+from games.actions.write import SubmitError
+from games.engine.prompts import prompt_key
 from games.models import Event, Game, Notification
-from games.services import SubmitError
 from tests.production.conftest import wait_for
 
 pytestmark = [pytest.mark.production, pytest.mark.django_db(transaction=True)]
@@ -44,8 +46,8 @@ def _notes_sent(game: Game) -> list[Notification] | None:
 
 
 def test_a_bot_game_is_played_and_mailed_by_the_worker_through_redis(organiser, real_celery, celery_worker):
-    game = services.create_game(organiser, "pebbles", "Worker table", {}, ["ana@example.com", None])
-    game = services.start_game(game)
+    game = organise.create_game(organiser, "pebbles", "Worker table", {}, ["ana@example.com", None])
+    game = organise.start_game(game)
     # start_game only queued things: in this process nothing was sent and no bot has moved
     assert len(getattr(django_mail, "outbox", [])) == 0
     assert not Event.objects.filter(game=game, kind=Event.Kind.ANSWER).exists()
@@ -77,7 +79,7 @@ def test_a_bot_game_is_played_and_mailed_by_the_worker_through_redis(organiser, 
         if 0 in prompts:
             answer = engine.default_answer(game.state, 0)
             try:
-                services.submit(game.pk, 0, answer, game.version, via="web", prompt_key=services.prompt_key(prompts[0]))
+                play.submit(game.pk, 0, answer, game.version, via="web", prompt_key=prompt_key(prompts[0]))
             except SubmitError as e:  # the bot moved between our read and our submit
                 assert e.code == "stale", e.message
             rounds += 1
@@ -94,7 +96,7 @@ def test_a_bot_game_is_played_and_mailed_by_the_worker_through_redis(organiser, 
     bot_answers = Event.objects.filter(game=game, kind=Event.Kind.ANSWER, seat=1)
     assert bot_answers.count() >= 2 and set(bot_answers.values_list("via", flat=True)) == {"bot"}
     assert Event.objects.filter(game=game, kind=Event.Kind.ENDED).count() == 1
-    assert not services.rebuild_differs(game), "replaying the log gives the stored projection"
+    assert not replay.rebuild_differs(game), "replaying the log gives the stored projection"
 
     notes = wait_for(lambda: _notes_sent(game), 30, "every email of the game to be sent", celery_worker)
     assert [n.kind for n in notes].count(Notification.Kind.FINAL) == 1
@@ -135,17 +137,17 @@ def test_twenty_clients_submit_the_same_answer_at_once_and_exactly_one_is_applie
     engine = game.engine
     if phase == "turn":  # get past the sealed secrets, to a plain one-seat turn
         for seat in (0, 1):
-            services.submit(game.pk, seat, 1, None, via="web")
+            play.submit(game.pk, seat, 1, None, via="web")
         game.refresh_from_db()
     prompts = engine.prompts(game.state)
     seat = 0 if phase == "simultaneous" else next(iter(prompts))
     assert seat in prompts
     answer = engine.default_answer(game.state, seat)
-    key = services.prompt_key(prompts[seat])
+    key = prompt_key(prompts[seat])
     version = game.version
     answers_before = Event.objects.filter(game=game, kind=Event.Kind.ANSWER, seat=seat).count()
 
-    results = _at_once(20, lambda i: services.submit(game.pk, seat, answer, version, via="web", prompt_key=key))
+    results = _at_once(20, lambda i: play.submit(game.pk, seat, answer, version, via="web", prompt_key=key))
 
     applied = [r for kind, r in results if kind == "ok"]
     refused = [r for kind, r in results if kind == "error"]
@@ -159,7 +161,7 @@ def test_twenty_clients_submit_the_same_answer_at_once_and_exactly_one_is_applie
     game.refresh_from_db()
     assert game.version == version + 1
     assert applied[0].event.seq == version + 1
-    assert not services.rebuild_differs(game)
+    assert not replay.rebuild_differs(game)
 
 
 # --- (c) the sweep resends a stuck row once, even with two sweeps at once ----------------------

@@ -12,7 +12,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import links, services, state_parts
+from games import links, state_parts
+from games.actions import deadlines, replay
 from games.models import Event, Game, Seat, SharedPart
 from tests.support.play import take_pebbles
 
@@ -22,12 +23,12 @@ pytestmark = [pytest.mark.production, pytest.mark.django_db(transaction=True)]
 def test_a_sweep_batch_times_out_every_overdue_seat_once_on_postgres(clocked, travel):
     games = [clocked() for _ in range(5)]
     travel(61)
-    assert services.sweep(threads=2, batch=2) == {"reminded": 10, "timed_out": 10}
-    assert services.sweep(threads=2, batch=2)["timed_out"] == 0
+    assert deadlines.sweep(threads=2, batch=2) == {"reminded": 10, "timed_out": 10}
+    assert deadlines.sweep(threads=2, batch=2)["timed_out"] == 0
     for game in games:
         game.refresh_from_db()
         assert game.version == 2 and Event.objects.filter(game=game, kind="timeout").count() == 2
-        assert not services.rebuild_differs(game), "the stored state is the replayed one"
+        assert not replay.rebuild_differs(game), "the stored state is the replayed one"
         assert all(s.misses == 1 for s in Seat.objects.filter(game=game))
 
 

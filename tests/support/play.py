@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games import services
+from games.actions import play
+from games.engine.prompts import prompt_key
 from games.models import Game
 
 PEOPLE_AND_A_BOT = ["ana@example.com", "ben@example.com", None]
@@ -26,7 +27,7 @@ def mid_game(make_game, slug: str, steps: int, options=None, seed: int = 3, seat
             return game, asked[0]
         seat = asked[0]
         answer = title.bot_answer(game.state, seat, rng)
-        services.submit(game.pk, seat, answer, game.version, via="web", prompt_key=services.prompt_key(prompts[seat]))
+        play.submit(game.pk, seat, answer, game.version, via="web", prompt_key=prompt_key(prompts[seat]))
     raise AssertionError("no person was asked")
 
 
@@ -35,10 +36,10 @@ def take_pebbles(game: Game, takes: int) -> None:
     game.refresh_from_db()
     for seat in (0, 1):
         if game.state["secret"][seat] is None:
-            services.submit(game.pk, seat, 1, None, via="web")
+            play.submit(game.pk, seat, 1, None, via="web")
     for _ in range(takes):
         game.refresh_from_db()
         [seat] = game.engine.prompts(game.state)
-        services.submit(game.pk, seat, "take1", None, via="web")
-        services.submit(game.pk, seat, "done", None, via="web")
+        play.submit(game.pk, seat, "take1", None, via="web")
+        play.submit(game.pk, seat, "done", None, via="web")
     game.refresh_from_db()

@@ -5,7 +5,7 @@ With --fix the projection is rewritten from the log (the log is the truth).
 
 from django.core.management.base import BaseCommand
 
-from games import services
+from games.actions import replay
 from games.models import Game
 
 
@@ -19,7 +19,7 @@ class Command(BaseCommand):
         checked = differ = 0
         for game in Game.objects.exclude(status=Game.Status.DRAFT).iterator():
             checked += 1
-            state, last = services.replay(game)
+            state, last = replay.replay(game)
             if state != game.state or last != game.version:
                 differ += 1
                 self.stdout.write(f"game {game.pk} ({game.name}): projection differs from its log")

@@ -1,0 +1,225 @@
+"""Organisers' writes: create and start games, pause and resume, extend, replace a player, hand a
+seat to a bot, rewind, end, resend. Each is an event with who did it and why; a rewind voids later
+events instead of deleting them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import clock, notify
+from games.engine import OptionsError, step_rng
+from games.engine.cards import content_hash
+from games.engine.protocol import Title
+from games.models import Event, Game, Seat, new_nonce
+
+from .replay import PLAYED, voided
+from .write import (
+    SubmitError,
+    after_step,
+    hand_seat_to_bot,
+    lock_game,
+    mailed_view,
+    note,
+    reset_deadline,
+    void_steps,
+)
+
+
+def new_seed() -> str:
+    """A game's secret seed: unpredictable, so nobody can foresee a shuffle (tests pin it)."""
+    return secrets.token_hex(16)
+
+
+def engine_for(slug: str) -> Title:
+    from games.titles import get_title
+
+    try:
+        return get_title(slug)
+    except KeyError as e:
+        raise OptionsError(str(e)) from None
+
+
+def create_game(
+    organiser, title: str, name: str, options: dict[str, Any], seats: list[str | None], **clock_settings
+) -> Game:
+    """A draft game. `seats` lists an email address per seat, or None for a bot."""
+    engine = engine_for(title)
+    if not engine.min_players <= len(seats) <= engine.max_players:
+        raise OptionsError(f"{engine.name} takes {engine.min_players} to {engine.max_players} players.")
+    from accounts.models import User
+
+    with transaction.atomic():
+        game = Game.objects.create(title=title, name=name, organiser=organiser, options=options, **clock_settings)
+        for i, email in enumerate(seats):
+            player = User.objects.for_email(email) if email else None
+            Seat.objects.create(game=game, index=i, player=player, is_bot=player is None)
+    return game
+
+
+def start_game(game: Game, actor=None) -> Game:
+    """Deal the table: the first event records the seed and the card set, so replay needs nothing else."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.status != Game.Status.DRAFT:
+            raise SubmitError("This game has already started.", "started")
+        engine = game.engine
+        seats = list(game.seats.select_related("player"))
+        options = dict(game.options)
+        load = getattr(engine, "load_cardset", None)
+        if load is not None and "cardset" not in options:
+            options["cardset"] = load()
+        seed = new_seed()
+        state = engine.setup([s.name for s in seats], options, step_rng(seed, 0))
+        cardset_hash = content_hash(options["cardset"]) if "cardset" in options else ""
+        Event.objects.create(
+            game=game,
+            seq=0,
+            kind=Event.Kind.CREATED,
+            payload={
+                "seed": seed,
+                "players": [s.name for s in seats],
+                "options": options,
+                "cardset_hash": cardset_hash,
+            },
+            via="admin" if actor else "",
+            actor=actor,
+        )
+        game.seed, game.cardset_hash, game.state, game.version = seed, cardset_hash, state, 0
+        game.status = Game.Status.ACTIVE
+        game.save()
+        for seat in seats:
+            if not seat.is_bot:
+                notify.invite(game, seat)
+        after_step(game, engine, before={}, via="start")
+    return game
+
+
+def pause(game: Game, actor=None, reason: str = "", via: str = "admin") -> None:
+    """Clocks stop; answers wait until resume."""
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        if game.status != Game.Status.ACTIVE:
+            raise SubmitError("Only a game in play can be paused.", "not_playing")
+        note(game, "pause", actor, via=via, reason=reason)
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.PAUSED, paused_at=timezone.now())
+        Seat.objects.filter(game=game).update(wants_pause=False)
+
+
+def resume(game: Game, actor=None, reason: str = "") -> None:
+    """Clocks go on where they stopped: every deadline moves by the length of the pause."""
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        if game.status != Game.Status.PAUSED:
+            raise SubmitError("This game is not paused.", "not_paused")
+        paused_for = timezone.now() - (game.paused_at or timezone.now())
+        for seat in game.seats.exclude(deadline=None):
+            seat.deadline += paused_for
+            seat.remind_at = clock.reminder_at(game.clock, seat.deadline)
+            seat.save(update_fields=["deadline", "remind_at"])
+        note(game, "resume", actor, reason=reason, paused_seconds=int(paused_for.total_seconds()))
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE, paused_at=None)
+
+
+def vote_pause(seat: Seat, yes: bool = True) -> bool:
+    """Players agree to pause: when every person's seat says yes, the game pauses. True if it did."""
+    with transaction.atomic():
+        game = lock_game(seat.game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise SubmitError("Only a game in play can be paused.", "not_playing")
+        Seat.objects.filter(pk=seat.pk).update(wants_pause=yes)
+        people = game.seats.filter(player__isnull=False, stand_in=False, is_bot=False)
+        if yes and not people.filter(wants_pause=False).exists():
+            pause(game, None, "every player agreed", via="vote")
+            return True
+        return False
+
+
+def extend_deadline(game: Game, hours: float, actor=None, reason: str = "", seat_index: int | None = None) -> None:
+    """Move the current deadlines later; a new reminder goes out for a moved deadline."""
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        seats = game.seats.exclude(deadline=None)
+        if seat_index is not None:
+            seats = seats.filter(index=seat_index)
+        delta = timedelta(hours=hours)
+        for seat in seats:
+            seat.deadline += delta
+            seat.remind_at = clock.reminder_at(game.clock, seat.deadline)
+            seat.save(update_fields=["deadline", "remind_at"])
+        note(game, "extend", actor, seat=seat_index, hours=hours, reason=reason)
+
+
+def replace_player(seat: Seat, email: str, actor=None, reason: str = "") -> Seat:
+    """Someone new takes the seat: a fresh link for them, the old links stop working."""
+    from accounts.models import User
+
+    with transaction.atomic():
+        game = lock_game(seat.game_id)
+        if game.status == Game.Status.ENDED:
+            raise SubmitError("This game is over.", "ended")
+        seat = Seat.objects.select_for_update().get(pk=seat.pk)
+        old = seat.player.email if seat.player else "a bot"
+        seat.player = User.objects.for_email(email)
+        seat.is_bot = seat.stand_in = False
+        seat.nonce, seat.misses, seat.plan = new_nonce(), 0, []
+        seat.save()
+        note(game, "replace_player", actor, seat=seat.index, old=old, new=seat.player.email, reason=reason)
+        notify.invite(game, seat)
+        prompt = game.engine.prompts(game.state).get(seat.index) if game.state else None
+        if prompt is not None:
+            seat.waiting_since = timezone.now()
+            reset_deadline(game, seat, seat.waiting_since)
+            Seat.objects.filter(pk=seat.pk).update(waiting_since=seat.waiting_since)
+            notify.your_move(game, seat, mailed_view(game.engine, game.state, seat.index), prompt)
+        return seat
+
+
+def hand_to_bot(seat: Seat, actor=None, reason: str = "") -> None:
+    with transaction.atomic():
+        game = lock_game(seat.game_id)
+        hand_seat_to_bot(game, Seat.objects.select_for_update().get(pk=seat.pk), actor, reason)
+
+
+def rewind(game: Game, to_seq: int, actor=None, reason: str = "") -> Event:
+    """Go back to the table as it was after step `to_seq`: later steps are voided, never deleted."""
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
+            raise SubmitError("Only a game in play can be rewound.", "not_playing")
+        gone = voided(game)
+        later = list(
+            game.events.filter(seq__gt=to_seq, kind__in=PLAYED).exclude(seq__in=gone).values_list("seq", flat=True)
+        )
+        if not later:
+            raise SubmitError("There is nothing after that step to undo.", "nothing")
+        return void_steps(game, later, "rewind", actor, None, "admin", reason=reason, to=to_seq)
+
+
+def end_game(game: Game, actor=None, reason: str = "") -> None:
+    """The organiser stops the game where it stands; everyone is told why."""
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        if game.status == Game.Status.ENDED:
+            raise SubmitError("This game is over already.", "ended")
+        note(game, "end", actor, reason=reason)
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.ENDED, to_move="", waiting_since=None)
+        Seat.objects.filter(game=game).update(waiting_since=None, deadline=None, remind_at=None)
+        for seat in game.seats.select_related("player").filter(player__isnull=False):
+            notify.notice(game, seat, f"{game.name} was ended", f"The organiser ended {game.name}. {reason}".strip())
+
+
+def resend_last(seat: Seat, actor=None, reason: str = "") -> None:
+    """Send this seat its current question again (a fresh copy with a fresh link)."""
+    with transaction.atomic():
+        game = lock_game(seat.game_id)
+        prompt = game.engine.prompts(game.state).get(seat.index) if game.state else None
+        if prompt is None or seat.is_bot:
+            raise SubmitError("This seat is not being asked anything now.", "not_asked")
+        note(game, "resend", actor, seat=seat.index, reason=reason)
+        notify.your_move(game, seat, mailed_view(game.engine, game.state, seat.index), prompt)

@@ -1,0 +1,289 @@
+"""The one write path: nothing else appends an Event or changes Game.state.
+
+Every change runs in one transaction: lock the game row (where the database has row locks),
+check the version the player saw, let the pure engine apply the answer, append the Event, update
+the projection (with a version-guarded UPDATE that holds without row locks too, e.g. on SQLite),
+write the outbox rows, and ask games.dispatch for bots and mail after commit, so nothing is sent
+for a change that did not commit. The rooms beside this file (play, deadlines, organise, talk)
+each hold one concern's writes and all go through the helpers here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import clock, dispatch, notify, pending
+from games.engine import IllegalMove, step_rng
+from games.engine.protocol import Title
+from games.forms import Posted
+from games.models import Event, Game, Seat
+from games.present import seat_view
+
+from .replay import PLAYED, replay
+
+PEOPLE_VIAS = {"web", "email", "conditional"}
+# answers given while the player is not on the page: the next step of their turn gets its own email
+AWAY_VIAS = {"email", "conditional", "deadline"}
+
+__all__ = ["PLAYED", "PEOPLE_VIAS", "AWAY_VIAS"]
+
+
+class SubmitError(Exception):
+    """A refused request; `message` is for the person, `code` for code and tests. Nothing was written."""
+
+    def __init__(self, message: str, code: str):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+    def __reduce__(self):
+        # a Celery task that raises it must be able to send it back (pickle calls __init__ with these)
+        return (type(self), (self.message, self.code))
+
+
+@dataclass
+class Applied:
+    event: Event
+    game: Game
+
+
+class write_step:
+    """A transaction that turns a lost race for a seq into a clear refusal."""
+
+    def __enter__(self):
+        self.atomic = transaction.atomic()
+        self.atomic.__enter__()
+
+    def __exit__(self, kind, exc, tb):
+        suppress = self.atomic.__exit__(kind, exc, tb)
+        if isinstance(exc, IntegrityError):
+            raise SubmitError(
+                "Someone else's move arrived at the same moment. Nothing was played; try again.", "stale"
+            ) from None
+        return suppress
+
+
+def check_playing(game: Game) -> None:
+    if game.status == Game.Status.ENDED:
+        raise SubmitError("This game is over; nothing more can be played.", "ended")
+    if game.status == Game.Status.PAUSED:
+        raise SubmitError("This game is paused; answers are taken again once it resumes.", "paused")
+    if game.status != Game.Status.ACTIVE:
+        raise SubmitError("This game has not started yet.", "not_started")
+
+
+def lock_game(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise SubmitError("There is no such game.", "no_game") from None
+
+
+def lock_games(game_ids: list[int]) -> dict[int, tuple[Game, list[Seat]]]:
+    """Lock games (in id order, so two sweeps never deadlock) and their seats: two queries for any number."""
+    games = {g.pk: g for g in Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk")}
+    seats: dict[int, list[Seat]] = {pk: [] for pk in games}
+    found = Seat.objects.select_for_update(of=("self",)).select_related("player").filter(game_id__in=list(games))
+    for seat in found.order_by("game_id", "index"):
+        seat.game = games[seat.game_id]  # one game object per game: its version moves as steps are played
+        seats[seat.game_id].append(seat)
+    return {pk: (games[pk], seats[pk]) for pk in games}
+
+
+def seat_at(seats: list[Seat], index: int) -> Seat:
+    return next(s for s in seats if s.index == index)
+
+
+def append(game: Game, seq: int, kind: str, seat: int | None, payload: dict, via: str, actor, new_state) -> Event:
+    event = pending.add_event(Event(game=game, seq=seq, kind=kind, seat=seat, payload=payload, via=via, actor=actor))
+    pending.update_game(game, state=new_state, version=seq, updated_at=timezone.now())
+    return event
+
+
+def note(game: Game, action: str, actor=None, seat: int | None = None, via: str = "admin", **payload) -> Event:
+    """An admin event: who did what and why. It moves the version (forms opened before are stale)."""
+    seq = game.version + 1
+    return append(game, seq, Event.Kind.ADMIN, seat, {"action": action, **payload}, via, actor, game.state)
+
+
+def play_answer(
+    game: Game, prompts: dict, seat_index: int, answer: Any, via: str, actor, kind: str, seats: list[Seat] | None = None
+) -> Applied:
+    engine = game.engine
+    try:
+        if isinstance(answer, Posted):
+            answer = answer.read(prompts[seat_index])
+        answer = prompts[seat_index].validate(answer)
+        seq = game.version + 1
+        new_state = engine.apply(game.state, seat_index, answer, step_rng(game.seed, seq))
+    except IllegalMove as e:
+        raise SubmitError(f"{e} Nothing was played.", "illegal") from None
+    event = append(game, seq, kind, seat_index, {"answer": answer}, via, actor, new_state)
+    seats = seats if seats is not None else list(game.seats.select_related("player"))
+    acting = seat_at(seats, seat_index)
+    if via in PEOPLE_VIAS and acting.misses:
+        pending.update_seat(acting, misses=0)
+    after_step(game, engine, before=prompts, via=via, acted=seat_index, seats=seats)
+    return Applied(event, game)
+
+
+def after_step(
+    game: Game,
+    engine: Title,
+    before: dict,
+    via: str,
+    quiet: int | None = None,
+    acted: int | None = None,
+    seats: list[Seat] | None = None,
+) -> None:
+    """Waits, deadlines, mail, bots and planned answers after a change: one email per wait, not per step.
+
+    Bots and plans are played after commit, except after a bot's or a plan's own answer:
+    `advance` is still looping then.
+    """
+    state = game.state
+    outcome = engine.outcome(state)
+    now = timezone.now()
+    if seats is None:
+        seats = list(game.seats.select_related("player"))
+    if outcome is not None:
+        _end(game, engine, outcome, seats)
+        return
+    prompts = engine.prompts(state)
+    waiting = []
+    wake = False
+    game_clock = game.clock
+    for seat in seats:
+        asked = seat.index in prompts
+        if asked:
+            waiting.append(seat.name)
+        continues = asked and seat.index in before and seat.waiting_since is not None
+        if continues and seat.index == acted and via in AWAY_VIAS:
+            # the player is not on the page (they answered by email, a plan answered for them, or
+            # the deadline did): the next step of their turn needs an email of its own
+            continues = False
+        if asked and not continues:
+            deadline = deadline_for(game_clock, seat, now) if game.status == Game.Status.ACTIVE else None
+            pending.update_seat(
+                seat,
+                waiting_since=now,
+                deadline=deadline,
+                remind_at=clock.reminder_at(game_clock, deadline),
+                reminded_for=None,
+            )
+            if seat.is_bot or seat.plan:
+                wake = True
+            elif seat.index != quiet:
+                notify.your_move(game, seat, mailed_view(engine, state, seat.index), prompts[seat.index])
+        elif continues and seat.deadline is None and game_clock.active and not seat.is_bot:
+            # the same turn goes on after a timeout or a take-back: a fresh deadline, no new email
+            reset_deadline(game, seat, now)
+        elif not asked and seat.waiting_since is not None:
+            pending.update_seat(seat, waiting_since=None, deadline=None, remind_at=None)
+    pending.update_game(game, to_move=", ".join(waiting)[:200], waiting_since=now)
+    if via == "email" and acted is not None and acted not in prompts:
+        _offer_plan(game, engine, seat_at(seats, acted))
+    if wake and via not in ("bot", "conditional"):
+        dispatch.move_bots(game.pk)
+
+
+def _offer_plan(game: Game, engine: Title, seat: Seat) -> None:
+    """A player answering by email is offered their next question in advance, where the title can say it."""
+    upcoming = getattr(engine, "upcoming", None)
+    prompt = upcoming(game.state, seat.index) if upcoming else None
+    if prompt is not None and not seat.plan:
+        notify.plan_offer(game, seat, prompt)
+
+
+def deadline_for(game_clock: clock.Clock, seat: Seat, start: datetime) -> datetime | None:
+    if not game_clock.active or seat.is_bot:
+        return None
+    if seat.away_until is None or seat.away_until <= start:
+        return clock.deadline(game_clock, start)
+    away = [(v.starts, v.ends) for v in seat.vacations.filter(ends__gt=start)]
+    return clock.deadline(game_clock, start, away)
+
+
+def reset_deadline(game: Game, seat: Seat, start: datetime) -> None:
+    deadline = deadline_for(game.clock, seat, start)
+    pending.update_seat(seat, deadline=deadline, remind_at=clock.reminder_at(game.clock, deadline))
+
+
+def mailed_view(engine: Title, state, seat: int) -> dict:
+    """A seat's view for an email: the table and the latest few log lines (an email shows no more)."""
+    return seat_view(engine, state, seat, notify.EMAIL_LOG_LINES)[0]
+
+
+def _end(game: Game, engine: Title, outcome, seats: list[Seat]) -> None:
+    seq = game.version + 1
+    names = {s.index: s.name for s in seats}
+    payload = {
+        "scores": {str(k): v for k, v in outcome.scores.items()},
+        "winners": outcome.winners,
+        "breakdown": {str(k): v for k, v in outcome.breakdown.items()},
+        "tiebreak": outcome.tiebreak,
+    }
+    pending.add_event(Event(game=game, seq=seq, kind=Event.Kind.ENDED, payload=payload, via="engine"))
+    pending.update_game(
+        game,
+        version=seq,
+        status=Game.Status.ENDED,
+        to_move="",
+        waiting_since=None,
+        updated_at=timezone.now(),
+    )
+    for seat in seats:
+        if seat.waiting_since or seat.deadline or seat.remind_at:
+            pending.update_seat(seat, waiting_since=None, deadline=None, remind_at=None)
+    for seat in seats:
+        if seat.player_id:
+            notify.final(game, seat, mailed_view(engine, game.state, seat.index), outcome, names)
+
+
+def void_steps(
+    game: Game, seqs: list[int], action: str, actor, seat: int | None, via: str, undoing: int | None = None, **payload
+) -> Event:
+    """Void steps and re-fold the log. A rewind asks everyone afresh; an undo leaves the others' waits alone."""
+    before = game.engine.prompts(game.state) if undoing is not None else {}
+    event = Event.objects.create(
+        game=game,
+        seq=game.version + 1,
+        kind=Event.Kind.ADMIN,
+        seat=seat,
+        payload={"action": action, "voids": seqs, **payload},
+        via=via,
+        actor=actor,
+    )
+    state, last = replay(game)
+    Game.objects.filter(pk=game.pk).update(state=state, version=last, updated_at=timezone.now())
+    game.state, game.version = state, last
+    if undoing is None:
+        Seat.objects.filter(game=game).update(waiting_since=None)
+    after_step(game, game.engine, before=before, via=via, quiet=undoing)
+    return event
+
+
+def hand_seat_to_bot(
+    game: Game, seat: Seat, actor, reason: str, via: str = "admin", seats: list[Seat] | None = None
+) -> None:
+    pending.update_seat(seat, is_bot=True, stand_in=bool(seat.player_id), deadline=None, remind_at=None)
+    note(game, "hand_to_bot", actor, seat=seat.index, via=via, reason=reason)
+    if seats is None:
+        seats = list(game.seats.select_related("player"))
+    for other in seats:
+        if not other.player_id:
+            continue
+        notify.notice(
+            game,
+            seat if other.pk == seat.pk else other,
+            f"A bot plays for {seat.name} now",
+            f"{reason or 'The organiser decided'}: a bot plays for {seat.name} from now on. The game goes on."
+            + (" You can take your seat back with your link at any later decision." if other.pk == seat.pk else ""),
+        )
+    if seat.index in game.engine.prompts(game.state):
+        dispatch.move_bots(game.pk)
