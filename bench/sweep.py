@@ -1,16 +1,29 @@
-"""One deadline sweep over 10,000 games with an overdue seat (PostgreSQL).
+"""One deadline sweep over 10,000 games with an overdue seat (PostgreSQL, Redis).
 
-Prints: sweep: title=T games=N overdue=N timed_out=N seconds=S per_s=R
+Without --workers, the sweep runs here, in one process. Prints:
+  sweep: title=T games=N overdue=N timed_out=N seconds=S per_s=R
+With --workers 1,2 (or --workers 1 --workers 2), for each N: the games are built afresh, one real
+`celery worker --pool prefork --concurrency N` starts on a queue of its own, and the clock starts
+as beat's dispatching sweep queues the batches; it stops when the database shows no overdue seat
+left. Prints, after the load average at that moment:
+  sweep: title=T workers=N games=N overdue=N timed_out=N seconds=S per_s=R
 (`--title cafe_baras` for a real title's states, engine and emails instead of the tiny test title)
+The email tasks the batches queue are left out of the time (they queue behind the batches) and
+thrown away, as the in-process sweep leaves them queued.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 import time
+import uuid
 from datetime import timedelta
+from pathlib import Path
 
-from _setup import django_ready
+from _setup import ROOT, django_ready
 
 
 def build(n: int, slug: str = "pebbles") -> None:
@@ -70,28 +83,143 @@ def build(n: int, slug: str = "pebbles") -> None:
     Event.objects.bulk_create(events, batch_size=2000)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--title", default="pebbles", help="pebbles (tiny, the default) or a real title's slug")
-    args = parser.parse_args()
-    django_ready()
+def reset() -> None:
+    """Empty the tables build() fills (stored card catalogues stay: this process remembers them)."""
+    from django.apps import apps
+    from django.db import connection
+
+    from accounts.models import User
+    from games.models import SharedPart
+
+    tables = [m._meta.db_table for m in apps.get_app_config("games").get_models() if m is not SharedPart]
+    with connection.cursor() as cursor:
+        cursor.execute(f"TRUNCATE {', '.join([*tables, User._meta.db_table])} RESTART IDENTITY CASCADE")
+
+
+def overdue_count(now) -> int:
+    from games.models import Seat
+
+    return Seat.objects.filter(game__status="active", deadline__lte=now).count()
+
+
+def in_process(title: str, games: int) -> None:
+    """The sweep in this one process, as tests and a direct `deadlines.sweep()` run it."""
     from django.utils import timezone
 
     from games.actions import deadlines
-    from games.models import Seat
 
-    build(args.games, args.title)
-    overdue = Seat.objects.filter(deadline__lte=timezone.now()).count()
+    overdue = overdue_count(timezone.now())
     t0 = time.perf_counter()
     result = deadlines.sweep()
     seconds = time.perf_counter() - t0
     again = deadlines.sweep()["timed_out"]
     print(f"second sweep timed out {again} (must be 0)")
     print(
-        f"sweep: title={args.title} games={args.games} overdue={overdue} timed_out={result['timed_out']} "
+        f"sweep: title={title} games={games} overdue={overdue} timed_out={result['timed_out']} "
         f"seconds={seconds:.2f} per_s={result['timed_out'] / seconds:.0f}"
     )
+
+
+class Workers:
+    """One `celery worker --pool prefork --concurrency N` on a queue of its own, against this database."""
+
+    def __init__(self, n: int, log: Path):
+        from django.conf import settings
+
+        self.queue = f"cafe-bench-{uuid.uuid4().hex[:12]}"
+        self.log = log
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "PYTEST_"))}
+        env.update(
+            CAFE_TEST_QUEUE=self.queue,  # read by tests/production/worker_app.py (which knows pebbles)
+            CELERY_TASK_ALWAYS_EAGER="false",
+            REDIS_URL=settings.CELERY_BROKER_URL,
+            PYTHONUNBUFFERED="1",
+        )
+        cmd = [sys.executable, "-m", "celery", "-A", "tests.production.worker_app", "worker"]
+        cmd += ["--pool", "prefork", "--concurrency", str(n), "-Q", self.queue, "-n", f"{self.queue}@%h"]
+        cmd += ["--without-mingle", "--without-gossip", "--without-heartbeat", "--loglevel", "INFO"]
+        with log.open("w") as out:
+            self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+
+    def wait_ready(self, timeout: float = 120) -> None:
+        deadline = time.monotonic() + timeout
+        while " ready." not in self.log.read_text(errors="replace"):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                sys.exit(f"the Celery worker did not start:\n{self.log.read_text(errors='replace')[-4000:]}")
+            time.sleep(0.2)
+
+    def purge(self) -> None:
+        from config.celery import app
+
+        with app.connection_for_write() as conn:
+            conn.default_channel.queue_purge(self.queue)
+
+    def stop(self) -> None:
+        """Drop what is still queued (the emails), let the running tasks finish, and stop."""
+        self.purge()
+        self.proc.terminate()
+        try:
+            self.proc.wait(60)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(10)
+        self.purge()  # anything a stopping worker handed back
+
+
+def with_workers(title: str, games: int, n: int, logs: Path) -> None:
+    """Beat's dispatching sweep, with N worker processes sharing its batches; timed until none is overdue."""
+    from django.utils import timezone
+
+    from config.celery import app
+    from games.actions import deadlines
+    from games.models import Event
+
+    workers = Workers(n, logs / f"worker-{title}-{n}.log")
+    app.conf.task_default_queue = workers.queue  # this process queues the batches there
+    try:
+        workers.wait_ready()
+        now = timezone.now()
+        overdue = overdue_count(now)
+        t0 = time.perf_counter()
+        deadlines.fan_out(now)
+        while overdue_count(now):
+            if workers.proc.poll() is not None:
+                sys.exit(f"the worker died:\n{workers.log.read_text(errors='replace')[-4000:]}")
+            time.sleep(0.05)
+        seconds = time.perf_counter() - t0
+    finally:
+        workers.stop()
+    timed_out = Event.objects.filter(kind="timeout").count()
+    again = deadlines.sweep(now)["timed_out"]
+    print(f"second sweep timed out {again} (must be 0); timeout events {timed_out} (must be {overdue})")
+    print(f"load: {Path('/proc/loadavg').read_text().strip()}")
+    print(
+        f"sweep: title={title} workers={n} games={games} overdue={overdue} timed_out={timed_out} "
+        f"seconds={seconds:.2f} per_s={timed_out / seconds:.0f}",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--title", default="pebbles", help="pebbles (tiny, the default) or a real title's slug")
+    parser.add_argument("--workers", action="append", default=[], help="worker processes: 2, or 1,2 (repeatable)")
+    args = parser.parse_args()
+    counts = [int(n) for arg in args.workers for n in arg.split(",") if n.strip()]
+    django_ready()
+    if not counts:
+        build(args.games, args.title)
+        in_process(args.title, args.games)
+        return
+    logs = Path(os.environ.get("VAR_DIR", "/tmp")) / "bench-sweep"
+    logs.mkdir(parents=True, exist_ok=True)
+    for i, n in enumerate(counts):
+        if i:
+            reset()
+        build(args.games, args.title)
+        with_workers(args.title, args.games, n, logs)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # inbound webhook bodies the ESP's parser cannot read: 400 (not retried), never 500
+    "games.inbound.MalformedWebhooks",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -145,9 +147,6 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # (ANYMAIL_WEBHOOK_SECRET="user:password", required for replies by email to be accepted).
 ANYMAIL = {k.removeprefix("ANYMAIL_"): v for k, v in env.ENVIRON.items() if k.startswith("ANYMAIL_")}
 
-# The deadline sweep's database threads (round trips, not CPU, are what a big sweep waits on).
-SWEEP_THREADS = env.int("SWEEP_THREADS", default=4)
-
 # Celery: Redis when REDIS_URL is set, else a SQLite file that needs no server.
 REDIS_URL = env.str("REDIS_URL", default="")
 CELERY_BROKER_URL = (
@@ -155,6 +154,8 @@ CELERY_BROKER_URL = (
 )
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
+# A task is acknowledged once done, and redelivered if its worker dies: every task is idempotent
+# (the sweep's batches re-check each seat under its game's lock; a sent email is never resent).
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -11,6 +11,7 @@ import logging
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -22,7 +23,8 @@ _collecting = threading.local()
 
 
 def implement(**handlers: Callable[..., Any]) -> None:
-    """Called once by games.tasks: send_notification(pk), send_notifications(pks), advance_bots(game_id)."""
+    """Called once by games.tasks: send_notification(pk), send_notifications(pks), advance_bots(game_id),
+    remind_batch(pks, now_iso), time_out_batch(rows, now_iso)."""
     _handlers.update(handlers)
 
 
@@ -56,6 +58,17 @@ def send_now(pks: list[int]) -> None:
         _run("send_notifications", pks)
     except Exception:  # noqa: BLE001 - broker down: the rows stay pending and the next sweep sends them
         log.warning("could not queue %d emails; the next sweep sends them", len(pks))
+
+
+def queue_reminders(pks: list[int], now: datetime) -> None:
+    """One batch of the sweep's reminders, for any worker (now, not after a commit: the sweep that
+    finds them writes nothing)."""
+    _run("remind_batch", pks, now.isoformat())
+
+
+def queue_timeouts(rows: list[list[int]], now: datetime) -> None:
+    """One batch of the sweep's timeouts, rows of [seat pk, game pk, seat index], for any worker."""
+    _run("time_out_batch", rows, now.isoformat())
 
 
 @contextmanager

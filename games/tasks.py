@@ -6,14 +6,19 @@ without importing this module.
 
 from __future__ import annotations
 
-from datetime import timedelta
+import logging
+from datetime import datetime, timedelta
 
+import redis
 from celery import shared_task
+from django.conf import settings
 from django.utils import timezone
 
 from . import digest, dispatch, mail
 from .actions import deadlines, play
 from .models import Game, Notification, Seat
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(bind=True, max_retries=3)
@@ -36,12 +41,26 @@ def advance_bots(game_id: int) -> int:
     return play.advance(game_id)
 
 
+_NOT_DISPATCHED = {"dispatched": 0, "reminders": 0, "reminder_batches": 0, "overdue": 0, "timeout_batches": 0}
+
+
+# A batch is idempotent, so one a killed worker never acknowledged is simply done again.
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def remind_batch(pks: list[int], now_iso: str) -> int:
+    return deadlines.remind_batch(pks, datetime.fromisoformat(now_iso))
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def time_out_batch(rows: list[list[int]], now_iso: str) -> int:
+    return deadlines.time_out_batch(rows, datetime.fromisoformat(now_iso))
+
+
 @shared_task
 def sweep() -> dict[str, int]:
-    """Every minute: reminders, then timeouts (through the write path), digests, unsent mail, and bots
-    a lost task left waiting. Safe to run twice at once."""
+    """Every minute: queue reminders and timeouts in batches for the workers to share, then digests,
+    unsent mail, and bots a lost task left waiting. Safe to run twice at once."""
     now = timezone.now()
-    clock = deadlines.sweep(now)
+    clock = {"dispatched": 1, **deadlines.fan_out(now)} if _first_this_minute(now) else _NOT_DISPATCHED
     digests = digest.send_due(now)
     stale = now - timedelta(minutes=2)
     unsent = Notification.objects.filter(status__in=[Notification.Status.PENDING, Notification.Status.FAILED])
@@ -60,9 +79,30 @@ def sweep() -> dict[str, int]:
     return {**clock, "digests": digests, "mail": len(pending), "bots": woken}
 
 
+def _first_this_minute(now: datetime) -> bool:
+    """False if another sweep already queued this minute's deadlines (a second beat, by mistake).
+
+    A Redis key set if absent, per database and minute. Only a saving: a second dispatch is
+    harmless (every batch re-checks under its games' locks), so with no Redis broker, with eager
+    tasks (tests), or with Redis unreachable, the sweep goes ahead.
+    """
+    url = settings.CELERY_BROKER_URL
+    if settings.CELERY_TASK_ALWAYS_EAGER or not url.startswith(("redis://", "rediss://")):
+        return True
+    key = f"cafe-turns:sweep:{settings.DATABASES['default']['NAME']}:{now:%Y%m%dT%H%M}"
+    try:
+        with redis.Redis.from_url(url, socket_timeout=5) as client:
+            return bool(client.set(key, now.isoformat(), nx=True, ex=180))
+    except redis.RedisError as e:
+        log.warning("sweep: could not check for a concurrent sweep (%s); dispatching anyway", e)
+        return True
+
+
 # each looked up when called, so a test (or a retry policy) that swaps `.delay` is honoured
 dispatch.implement(
     send_notification=lambda pk: send_notification.delay(pk),
     send_notifications=lambda pks: send_notifications.delay(pks),
     advance_bots=lambda game_id: advance_bots.delay(game_id),
+    remind_batch=lambda pks, now_iso: remind_batch.delay(pks, now_iso),
+    time_out_batch=lambda rows, now_iso: time_out_batch.delay(rows, now_iso),
 )

@@ -10,8 +10,8 @@ import logging
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games import dispatch, notify, pending
@@ -34,10 +34,23 @@ from .write import (
 
 log = logging.getLogger(__name__)
 
+BATCH = 250  # seats per transaction (and per task): a few bulk queries each, a second or so of work
+
 
 def remind(seat_pk: int, now: datetime | None = None) -> bool:
     """Send the reminder for a seat's current deadline, once (again only if the deadline moved)."""
     return _remind_batch([seat_pk], now or timezone.now()) == 1
+
+
+def remind_batch(pks: list[int], now: datetime) -> int:
+    """One batch of a sweep's reminders, its mail sent by one task once it commits.
+
+    Idempotent: a batch done twice (two sweeps, or a retry after a killed worker) sends nothing the
+    second time, since `reminded_for` already names the deadline; a cheap unlocked look first skips
+    seats that are done, so a duplicate batch costs one query.
+    """
+    due = list(_due_reminders().filter(pk__in=pks, remind_at__lte=now).values_list("pk", flat=True))
+    return _with_mail(_remind_batch, due, now) if due else 0
 
 
 def _remind_batch(pks: list[int], now: datetime) -> int:
@@ -101,28 +114,89 @@ def _time_out_locked(game: Game, seats: list[Seat], index: int, now: datetime) -
     return True
 
 
-def sweep(now: datetime | None = None, batch: int = 250, threads: int | None = None) -> dict[str, int]:
-    """Reminders, then timeouts. Safe to run twice at once: each step re-checks under a lock.
+Overdue = tuple[int, int, int]  # (seat pk, game pk, seat index): what a timeout batch needs
 
-    Timeouts go in batches: one transaction locks a batch's games and seats in two queries, plays
-    every overdue seat through the write path with its writes held (games.pending), and writes
-    them in a handful of bulk queries. A batch that meets a race (a player answered at that very
-    moment) is rolled back and done again one seat at a time. On a database server the batches run
-    on a few threads with their own connections.
+
+def due(now: datetime) -> tuple[list[int], list[Overdue]]:
+    """The seats a sweep at `now` reminds and times out: two index queries, no lock, no state loaded.
+
+    Cheap enough for beat's one dispatching process; every batch re-checks each seat under its
+    game's lock, so a row that changed since is simply skipped.
     """
-    now = now or timezone.now()
-    active = Seat.objects.filter(game__status=Game.Status.ACTIVE)
-    reminders = list(active.filter(remind_at__lte=now).values_list("pk", flat=True))
-    overdue = list(active.filter(deadline__lte=now).order_by("deadline").values_list("pk", "game_id", "index"))
-    if threads is None:
-        threads = 1 if connection.vendor == "sqlite" else settings.SWEEP_THREADS
+    reminders = list(_due_reminders().filter(remind_at__lte=now).order_by("pk").values_list("pk", flat=True))
+    overdue = list(_overdue().filter(deadline__lte=now).order_by("deadline").values_list("pk", "game_id", "index"))
+    return reminders, overdue
+
+
+def chunks(items: list, size: int = BATCH) -> list[list]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def fan_out(now: datetime, batch: int | None = None) -> dict[str, int]:
+    """Find what is due and queue one task per batch (games.dispatch), for every worker to share.
+
+    Reminder batches are queued first, so a reminder never trails the timeout it warns of. Safe to
+    run twice at once: each batch is idempotent (see remind_batch and time_out_batch).
+    """
+    reminders, overdue = due(now)
+    reminder_batches = chunks(reminders, batch or BATCH)
+    timeout_batches = chunks(overdue, batch or BATCH)
+    for pks in reminder_batches:
+        dispatch.queue_reminders(pks, now)
+    for rows in timeout_batches:
+        dispatch.queue_timeouts([list(r) for r in rows], now)
     return {
-        "reminded": _in_batches(_remind_batch, reminders, now, batch, threads),
-        "timed_out": _in_batches(_time_out_batch, overdue, now, batch, threads),
+        "reminders": len(reminders),
+        "reminder_batches": len(reminder_batches),
+        "overdue": len(overdue),
+        "timeout_batches": len(timeout_batches),
     }
 
 
-def _time_out_batch(overdue: list[tuple[int, int, int]], now: datetime) -> int:
+def sweep(now: datetime | None = None, batch: int = BATCH, threads: int = 1) -> dict[str, int]:
+    """Reminders, then timeouts, here and now, with the counts done (beat's sweep uses fan_out).
+
+    Safe to run twice at once: each step re-checks under a lock. Timeouts go in batches: one
+    transaction locks a batch's games and seats in two queries, plays every overdue seat through
+    the write path with its writes held (games.pending), and writes them in a handful of bulk
+    queries. A batch that meets a race (a player answered at that very moment) is rolled back and
+    done again one seat at a time. `threads` > 1 runs the batches on threads with their own
+    connections (on a database server; the time is mostly Python's, so workers scale it better).
+    """
+    now = now or timezone.now()
+    reminders, overdue = due(now)
+    if connection.vendor == "sqlite":
+        threads = 1
+    return {
+        "reminded": _in_batches(remind_batch, reminders, now, batch, threads),
+        "timed_out": _in_batches(time_out_batch, overdue, now, batch, threads),
+    }
+
+
+def time_out_batch(overdue: list[Overdue], now: datetime) -> int:
+    """One batch of a sweep's timeouts, its mail sent by one task once it commits.
+
+    Idempotent: a batch done twice (two sweeps, or a retry after a killed worker) times out nothing
+    the second time, since each seat's deadline was cleared (or moved past `now`) by the first; a
+    cheap unlocked look first skips seats that are done, so a duplicate batch costs one query.
+    """
+    rows = [tuple(row) for row in overdue]
+    still = set(_overdue().filter(pk__in=[pk for pk, _, _ in rows], deadline__lte=now).values_list("pk", flat=True))
+    rows = [row for row in rows if row[0] in still]
+    return _with_mail(_time_out_batch, rows, now) if rows else 0
+
+
+def _due_reminders():
+    """Seats that may owe a reminder (the time is checked by the caller; the rest under the lock)."""
+    waiting = Seat.objects.filter(game__status=Game.Status.ACTIVE, deadline__isnull=False, is_bot=False)
+    return waiting.exclude(reminded_for=F("deadline"))
+
+
+def _overdue():
+    return Seat.objects.filter(game__status=Game.Status.ACTIVE)
+
+
+def _time_out_batch(overdue: list[Overdue], now: datetime) -> int:
     try:
         with write_step(), pending.held():
             locked = lock_games(sorted({game_id for _, game_id, _ in overdue}))
@@ -142,27 +216,28 @@ def _skipping_races(step, pk: int, now: datetime) -> int:
         return 0
 
 
+def _with_mail(step, items: list, now: datetime) -> int:
+    """Run one batch; the outbox rows it wrote go out in one task once it has committed."""
+    with dispatch.collected() as mail:
+        done = step(items, now)
+    if mail:
+        dispatch.send_now(mail)
+    return done
+
+
 def _in_batches(step, items: list, now: datetime, batch: int, threads: int) -> int:
-    chunks = [items[i : i + batch] for i in range(0, len(items), batch)]
+    parts = chunks(items, batch)
+    if threads <= 1 or len(parts) <= 1:
+        return sum(step(part, now) for part in parts)
 
-    def run(chunk: list) -> int:
-        with dispatch.collected() as mail:
-            done = step(chunk, now)
-        if mail:
-            dispatch.send_now(mail)
-        return done
-
-    if threads <= 1 or len(chunks) <= 1:
-        return sum(run(c) for c in chunks)
-
-    def in_thread(chunk: list) -> int:
+    def in_thread(part: list) -> int:
         try:
-            return run(chunk)
+            return step(part, now)
         finally:
             connection.close()
 
     with ThreadPoolExecutor(threads) as pool:
-        return sum(pool.map(in_thread, chunks))
+        return sum(pool.map(in_thread, parts))
 
 
 def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
