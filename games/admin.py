@@ -10,7 +10,7 @@ from django.contrib.admin import helpers
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Min
-from django.http import Http404
+from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.html import format_html
@@ -21,6 +21,7 @@ from .engine.typed import Unreadable, read_int
 from .models import DeliveredMail, Event, Game, Notification, Seat
 
 BOTH = [admin.ActionLocation.CHANGE_LIST, admin.ActionLocation.CHANGE_FORM]
+MAX_ID = 2**63 - 1  # the largest primary key a database here holds
 
 
 def voided_by(game_id: int) -> dict[int, int]:
@@ -221,8 +222,25 @@ class GameAdmin(admin.ModelAdmin):
 
     # --- actions: each asks why on a page of its own, then calls the service ---------------------
 
+    def response_action(self, request, queryset, *args, **kwargs):
+        """An action's selection is read like every typed number: a garbled or impossible id is
+        refused in words before Django's admin turns it into a query."""
+        picked = request.POST.getlist(helpers.ACTION_CHECKBOX_NAME)
+        try:
+            ids = [read_int(raw, low=1, high=MAX_ID) for raw in picked]
+        except Unreadable:
+            self.message_user(request, "That selection does not name games: pick them again.", messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+        post = request.POST.copy()
+        post.setlist(helpers.ACTION_CHECKBOX_NAME, [str(i) for i in ids])
+        request.POST = post
+        return super().response_action(request, queryset, *args, **kwargs)
+
     @admin.action(description="Start the selected games (deals and emails every player)")
     def start_games(self, request, queryset):
+        if not queryset.exists():
+            self.message_user(request, "None of the selected games is one you organise.", messages.ERROR)
+            return
         for game in queryset:
             try:
                 organise.start_game(game, actor=request.user)

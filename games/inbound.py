@@ -45,22 +45,26 @@ lines carry the seat id and the outcome only: never the body, the sender or the 
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 from typing import Any
 
+from anymail.exceptions import AnymailError
 from anymail.signals import inbound
 from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
+from django.http import HttpResponseBadRequest
 
 from . import links, notify
 from .actions import play, talk
 from .actions.write import SubmitError
 from .engine import IllegalMove
 from .engine.prompts import prompt_key
+from .engine.typed import plain
 from .models import Game, Seat
 
 log = logging.getLogger(__name__)
@@ -78,6 +82,59 @@ NO_ANSWER = "We found no answer at the top of your reply. Write the number of yo
 NO_MESSAGE = "We found no message at the top of your reply, so nothing was posted."
 
 
+# the only white space a mail header may wrap an address in; anything else (U+2028, NEL) is not ours
+HEADER_SPACE = " \t\r\n"
+# what reading a message no mail program would write raises, in anymail or the email package
+MALFORMED = (AnymailError, ValueError, TypeError, KeyError, AttributeError, LookupError, IndexError)
+
+
+class MalformedWebhooks:
+    """Middleware: an inbound webhook body the ESP's parser cannot read (not JSON, wrong types, broken
+    encodings) is answered 400, so the ESP stops retrying it; a bug in our own handler still answers
+    500, so the ESP retries it later (the handler marks its exceptions)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if _INBOUND_PATH.match(request.path) and request.content_type == "application/json":
+            _mend_surrogates(request)
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not _INBOUND_PATH.match(request.path) or getattr(exception, "inbound_handler", False):
+            return None
+        log.warning("inbound webhook refused: unreadable body (%s)", type(exception).__name__)
+        return HttpResponseBadRequest("This webhook body cannot be read.", content_type="text/plain")
+
+
+_INBOUND_PATH = re.compile(r"^/anymail/[\w-]+/inbound/?$")
+
+
+def _mend_surrogates(request) -> None:
+    """JSON may escape a lone UTF-16 surrogate ("\\ud800"), which is no character at all: the ESP's
+    parser would fail on it and the sender never hear why. Each becomes U+FFFD, so the reply is read
+    (and refused in words, if that leaves nothing to read)."""
+    body = request.body
+    if b"\\ud" not in body.lower():
+        return
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return  # not JSON: the parser refuses it (400)
+    request._body = json.dumps(_mended(data)).encode()
+
+
+def _mended(value: Any) -> Any:
+    if isinstance(value, str):
+        return "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in value)
+    if isinstance(value, list):
+        return [_mended(v) for v in value]
+    if isinstance(value, dict):
+        return {_mended(k): _mended(v) for k, v in value.items()}
+    return value
+
+
 # --- the signal handler ----------------------------------------------------------------------
 
 
@@ -88,14 +145,26 @@ def receive(sender=None, event=None, esp_name: str = "", **kwargs) -> str:
         log.warning("inbound mail ignored: ANYMAIL_WEBHOOK_SECRET is not set, so the webhook is not authenticated")
         return "no_webhook_secret"
     message = event.message
-    if _automatic(message):
+    try:
+        automatic, from_addr, to = _automatic(message), address_of(message.from_email), recipients(message)
+    except MALFORMED as e:  # headers no mail program writes: nothing to answer, nobody to tell
+        log.info("inbound mail ignored: malformed envelope (%s)", type(e).__name__)
+        return "malformed"
+    if automatic:
         log.info("inbound mail ignored: automatic reply")
         return "automatic"
-    from_addr = address_of(message.from_email)
     if not from_addr or from_addr == address_of(settings.DEFAULT_FROM_EMAIL):
         log.info("inbound mail ignored: no usable sender")
         return "no_sender"
-    found, looks_ours = find_reply_address(recipients(message))
+    try:
+        return _handle(message, from_addr, to)
+    except Exception as e:
+        e.inbound_handler = True  # a bug of ours: the ESP must retry (see MalformedWebhooks)
+        raise
+
+
+def _handle(message, from_addr: str, to: list[str]) -> str:
+    found, looks_ours = find_reply_address(to)
     if found is None:
         if looks_ours and _known_person(from_addr):
             with transaction.atomic():
@@ -200,7 +269,7 @@ def address_of(value: Any) -> str:
     spec = getattr(value, "addr_spec", None)
     if spec is None:
         spec = parseaddr(str(value))[1]
-    return spec.strip().lower()
+    return spec.strip(HEADER_SPACE).lower()
 
 
 def recipients(message) -> list[str]:
@@ -212,7 +281,7 @@ def recipients(message) -> list[str]:
     for field in (message.to, message.cc):
         found += [address_of(a) for a in field or []]
     out: list[str] = []
-    for a in (x.strip().lower() for x in found):
+    for a in (x.strip(HEADER_SPACE).lower() for x in found):
         if a and a not in out:
             out.append(a)
     return out
@@ -264,11 +333,17 @@ def _automatic(message) -> bool:
 
 
 def body_of(message) -> str:
-    """The reply's text: the ESP's own stripped reply if it gives one, else the text part, else the HTML as text."""
-    for text in (getattr(message, "stripped_text", None), message.text):
-        if text and text.strip():
-            return text
-    return html_to_text(message.html or "")
+    """The reply's text: the ESP's own stripped reply if it gives one, else the text part, else the HTML as text.
+    A body no mail program writes (a lone surrogate, a broken charset) reads as empty: the player is
+    told no answer was found, nothing is played."""
+    try:
+        for text in (getattr(message, "stripped_text", None), message.text):
+            if text and text.strip():
+                return plain(text)
+        return plain(html_to_text(message.html or ""))
+    except MALFORMED as e:
+        log.info("inbound reply body unreadable (%s)", type(e).__name__)
+        return ""
 
 
 # "wrote" in the attribution lines of common clients, for attributions that name no address

@@ -64,7 +64,7 @@ def read_reply_address(address: str) -> tuple[Seat, str, int, str] | None:
     Only our own REPLY_DOMAIN (any case) counts: the signed local part at another domain is mail
     to someone else. The local part is read by one strict pattern, ASCII digits only.
     """
-    local, at, domain = address.strip().rpartition("@")
+    local, at, domain = address.rpartition("@")
     if not at or domain.lower() != settings.REPLY_DOMAIN.lower() or len(local) > 128:
         return None
     local = local.lower()

@@ -559,7 +559,7 @@ def seat_settings(request: HttpRequest, token: str) -> HttpResponse:
     user = seat.player
     if user is None:
         raise PermissionDenied("A bot seat has no preferences.")
-    form = forms.PreferencesForm(request.POST or None, instance=user)
+    form = forms.PreferencesForm(request.POST if request.method == "POST" else None, instance=user)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, "Saved. Your games go on as before.")

@@ -228,3 +228,75 @@ def test_an_advance_task_that_loses_a_race_does_not_fail(make_game, monkeypatch)
     )
     result = tasks.advance_bots.apply(args=[game.pk])
     assert result.successful() and result.result == 0
+
+
+# --- what the fuzz found (tests/test_fuzz_endpoints.py), one named case each ----------------
+
+
+def test_a_message_with_nothing_visible_is_refused(client, make_game):
+    game = make_game()
+    r = client.post(seat_url(game, 0, "seat-talk"), {"text": "\u202e \u200b"}, follow=True)
+    assert "The message is empty" in r.content.decode()
+    assert not Message.objects.exists()
+
+
+def test_an_empty_settings_post_says_what_is_missing(client, make_game):
+    game = make_game()
+    r = client.post(seat_url(game, 0, "seat-settings"), {})
+    assert r.status_code == 200 and "This field is required" in r.content.decode()
+
+
+@pytest.mark.parametrize("selected", ["--6", "999999999999999999999999999999", "১২", "\x00"])
+def test_an_admin_action_on_a_garbled_selection_is_refused_in_words(client, make_game, organiser, selected):
+    from django.contrib.auth.models import Permission
+
+    game = make_game()
+    organiser.user_permissions.set(Permission.objects.filter(codename__in=["view_game", "change_game"]))
+    client.force_login(organiser)
+    before = log_of(game)
+    r = client.post(
+        "/admin/games/game/", {"action": "pause_games", "_selected_action": selected, "apply": "1"}, follow=True
+    )
+    assert r.status_code == 200
+    assert "does not name games" in r.content.decode() or "None of the selected games" in r.content.decode()
+    assert log_of(game) == before
+
+
+@pytest.mark.parametrize("body", [b"not json {", b'["a list"]', b'{"TextBody": 1' + b"9" * 5000 + b"}", b"\xff\xfe{"])
+def test_a_webhook_body_no_esp_sends_is_answered_400_and_changes_nothing(client, make_game, body):
+    import base64
+
+    from tests.test_inbound import SECRET, URL
+
+    game = make_game()
+    before = log_of(game)
+    auth = "Basic " + base64.b64encode(SECRET.encode()).decode()
+    r = client.post(URL, data=body, content_type="application/json", HTTP_AUTHORIZATION=auth)
+    assert r.status_code == 400
+    assert log_of(game) == before
+
+
+def test_a_reply_whose_body_is_a_lone_surrogate_is_refused_by_email(client, make_game):
+    import base64
+    import json
+
+    from tests.test_inbound import SECRET, URL, postmark_payload
+
+    game = make_game()
+    before = log_of(game)
+    payload = postmark_payload(reply_to_of(ANA), ANA, "")
+    payload["HtmlBody"] = "<div>\ud800</div>"
+    auth = "Basic " + base64.b64encode(SECRET.encode()).decode()
+    r = client.post(URL, data=json.dumps(payload), content_type="application/json", HTTP_AUTHORIZATION=auth)
+    assert r.status_code == 200
+    assert log_of(game) == before
+    assert problems(ANA), "the player is told the reply could not be played"
+
+
+@pytest.mark.parametrize("junk", ["\u2028", "\x85", "\x1e"])
+def test_a_reply_address_with_junk_around_it_is_not_ours(make_game, junk):
+    make_game()
+    genuine = reply_to_of(ANA)
+    assert notify.read_reply_address(genuine) is not None
+    assert notify.read_reply_address(genuine + junk) is None
+    assert notify.read_reply_address(junk + genuine) is None

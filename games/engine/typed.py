@@ -60,7 +60,18 @@ def _range_words(low: int | None, high: int | None) -> str:
 
 # control characters are dropped, except the two a person types on purpose
 KEEP_CONTROLS = {"\n", "\t"}
+# categories that show nothing on their own: spaces, separators, format marks
+INVISIBLE = {"Zs", "Zl", "Zp", "Cf", "Cc"}
 LINE_BREAKS = {"\r\n": "\n", "\r": "\n", "\u2028": "\n", "\u2029": "\n\n", "\x85": "\n"}
+
+
+def plain(text: str) -> str:
+    """Text with plain line breaks, without control characters (but newline and tab) or lone
+    surrogates, NFC-normalised: what every database stores and every mail can carry."""
+    for old, new in LINE_BREAKS.items():
+        text = text.replace(old, new)
+    kept = "".join(ch for ch in text if ch in KEEP_CONTROLS or unicodedata.category(ch) not in ("Cc", "Cs"))
+    return unicodedata.normalize("NFC", kept)
 
 
 def clean_text(text: object, limit: int, what: str = "Your text", multiline: bool = True) -> str:
@@ -72,13 +83,12 @@ def clean_text(text: object, limit: int, what: str = "Your text", multiline: boo
         text = "" if text is None else str(text)
     if len(text) > limit * 4 + 1000:  # far over: refuse before any work on it
         raise Unreadable(f"{what} is too long: at most {limit} characters.")
-    for old, new in LINE_BREAKS.items():
-        text = text.replace(old, new)
-    kept = "".join(ch for ch in text if ch in KEEP_CONTROLS or unicodedata.category(ch) not in ("Cc", "Cs"))
-    kept = unicodedata.normalize("NFC", kept)
+    kept = plain(text)
     if not multiline:
         kept = " ".join(kept.split())
     kept = kept.strip()
+    if not any(ch != "\ufffd" and unicodedata.category(ch) not in INVISIBLE for ch in kept):
+        return ""  # only spaces, format marks or undecodable bytes (U+FFFD): nothing a person wrote
     if len(kept) > limit:
         raise Unreadable(f"{what} is too long: at most {limit} characters (this has {len(kept)}).")
     return kept
