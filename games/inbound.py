@@ -98,6 +98,9 @@ class MalformedWebhooks:
 
     def __call__(self, request):
         if _INBOUND_PATH.match(request.path) and request.content_type == "application/json":
+            if _overlong_address(request):
+                log.warning("inbound webhook refused: an address field over %d characters", MAX_ADDRESS_FIELD)
+                return HttpResponseBadRequest("An address field is too long.", content_type="text/plain")
             _mend_surrogates(request)
         return self.get_response(request)
 
@@ -109,6 +112,56 @@ class MalformedWebhooks:
 
 
 _INBOUND_PATH = re.compile(r"^/anymail/[\w-]+/inbound/?$")
+
+
+# the standard library's address parser slows down as the square of its input (300,000 characters
+# of "ab ab ..." took 100 s): no real address list is near this long, so longer is refused unread
+MAX_ADDRESS_FIELD = 4000
+_ADDRESS_KEYS = {
+    "from",
+    "fromname",
+    "fromfull",
+    "to",
+    "tofull",
+    "cc",
+    "ccfull",
+    "bcc",
+    "bccfull",
+    "replyto",
+    "sender",
+    "recipient",
+    "recipients",
+    "originalrecipient",
+    "envelopeto",
+    "envelopefrom",
+    "envelopesender",
+    "email",
+    "name",
+}
+_ADDRESS_HEADER = re.compile(r"^(from|to|cc|bcc|reply-to|sender|return-path|delivered-to)$", re.IGNORECASE)
+
+
+def _overlong_address(request) -> bool:
+    """Whether a JSON webhook body carries an address field (or address header) too long to parse."""
+    try:
+        data = json.loads(request.body)
+    except ValueError:
+        return False  # not JSON: the parser refuses it (400)
+    return _has_overlong(data, "")
+
+
+def _has_overlong(value: Any, key: str) -> bool:
+    if isinstance(value, str):
+        return len(value) > MAX_ADDRESS_FIELD and key.lower().replace("-", "").replace("_", "") in _ADDRESS_KEYS
+    if isinstance(value, list):
+        return any(_has_overlong(v, key) for v in value)
+    if isinstance(value, dict):
+        header = value.get("Name") if isinstance(value.get("Name"), str) else ""
+        if _ADDRESS_HEADER.match(header) and isinstance(value.get("Value"), str):
+            if len(value["Value"]) > MAX_ADDRESS_FIELD:
+                return True
+        return any(_has_overlong(v, str(k)) for k, v in value.items())
+    return False
 
 
 def _mend_surrogates(request) -> None:

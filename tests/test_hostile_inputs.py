@@ -300,3 +300,21 @@ def test_a_reply_address_with_junk_around_it_is_not_ours(make_game, junk):
     assert notify.read_reply_address(genuine) is not None
     assert notify.read_reply_address(genuine + junk) is None
     assert notify.read_reply_address(junk + genuine) is None
+
+
+def test_an_address_field_too_long_to_parse_is_refused_at_once(client, make_game):
+    """The standard library's address parser is quadratic: 300,000 characters took 100 s."""
+    import base64
+    import json
+    import time
+
+    from tests.test_inbound import SECRET, URL, postmark_payload
+
+    game = make_game()
+    before = log_of(game)
+    payload = postmark_payload(reply_to_of(ANA), "ab " * 100_000, "1")
+    auth = "Basic " + base64.b64encode(SECRET.encode()).decode()
+    started = time.monotonic()
+    r = client.post(URL, data=json.dumps(payload), content_type="application/json", HTTP_AUTHORIZATION=auth)
+    assert r.status_code == 400 and time.monotonic() - started < 5
+    assert log_of(game) == before
