@@ -14,9 +14,9 @@ them as a list and redraw the area after each. Groups are orthogonal and cross c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import COLOURS
 from .grid import cell_id, cell_name, groups, reading_order
@@ -25,8 +25,9 @@ from .memo import Memo
 MAX_SUBSET_SQUARES = 5  # with more loaded roast squares, deliver offers each alone and all together
 
 
-@dataclass(frozen=True)
-class Act:
+class Act(NamedTuple):
+    """One choice for a seat's next action (an immutable record, cheap to build: many per step)."""
+
     id: str
     label: str
     cost: int
@@ -47,22 +48,57 @@ def _roast(code: str) -> str | None:
     return "roast" if code.startswith("roast") else None
 
 
-_group_memo = Memo(768)
+class Group(NamedTuple):
+    """A group of squares of one kind, and how ids and labels name it."""
+
+    cells: list[str]  # reading order
+    at: str  # the id of its first cell: "r1c2"
+    where: str  # "row 1, col 2" for one square, else "the group at row 1, col 2"
 
 
-def area_groups(area: dict[str, str], same) -> list[list[str]]:
-    """groups() memoised per area object: the area changes only when a card is placed."""
-    hit = _group_memo.get(area, same)
+class AreaFacts(NamedTuple):
+    """What the actions read from an area, worked out once per area object."""
+
+    beans: list[Group]  # one colour each
+    dries: list[Group]
+    roasts: list[Group]
+    work: dict[str, str]  # cell -> "bean" | "dry" | "roast", for the squares cubes can stand on
+
+
+def _named(cells: list[str]) -> Group:
+    first = cell_name(cells[0])
+    return Group(cells, cell_id(cells[0]), first if len(cells) == 1 else f"the group at {first}")
+
+
+_facts_memo = Memo()
+
+
+def area_facts(area: dict[str, str]) -> AreaFacts:
+    hit = _facts_memo.get(area)
     if hit is not None:
         return hit
-    return _group_memo.put((area, same), groups(area, same))
+    work = {}
+    for k, code in area.items():
+        if code.startswith("bean:"):
+            work[k] = "bean"
+        elif code == "dry":
+            work[k] = "dry"
+        elif code.startswith("roast"):
+            work[k] = "roast"
+    facts = AreaFacts(
+        [_named(g) for g in groups(area, _bean)],
+        [_named(g) for g in groups(area, _dry)],
+        [_named(g) for g in groups(area, _roast)],
+        work,
+    )
+    return _facts_memo.put((area,), facts)
 
 
 def _cubes_text(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {c}" for c in COLOURS if (n := counts.get(c, 0)))
 
 
-_shop_memo = Memo(256)
+_shop_memo = Memo()
 
 
 def visible_shops(area: dict[str, str], cards: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -83,8 +119,22 @@ def visible_shops(area: dict[str, str], cards: dict[str, Any]) -> dict[str, dict
     return _shop_memo.put((area, cards), out)
 
 
+_needs_memo = Memo()
+
+
 def shop_needs(seat: dict[str, Any], cards: dict[str, Any]) -> dict[str, dict[str, int]]:
-    """What each fully visible shop still needs, in the order deliveries fill them (most points first)."""
+    """What each fully visible shop still needs, in the order deliveries fill them (most points first).
+
+    Memoised on the area and shops objects (the only parts of the seat it reads): callers must not
+    change the result.
+    """
+    hit = _needs_memo.get(seat["area"], seat["shops"], cards)
+    if hit is not None:
+        return hit
+    return _needs_memo.put((seat["area"], seat["shops"], cards), _shop_needs(seat, cards))
+
+
+def _shop_needs(seat: dict[str, Any], cards: dict[str, Any]) -> dict[str, dict[str, int]]:
     shops = visible_shops(seat["area"], cards)
     order = sorted(shops, key=lambda s: (-shops[s]["vp"], s))
     out = {}
@@ -139,57 +189,55 @@ def _assign(empty: list[str], colours: tuple[str, ...], area: dict[str, str]) ->
     return tuple(cells), extra
 
 
-def _move_options(kind: str, seat: dict[str, Any], src_same, dst_same, left: int) -> list[Act]:
-    area, cubes = seat["area"], seat["cubes"]
-    have: dict[str, int] = {}
-    for k, (colour, n) in cubes.items():
-        if src_same(area[k]) is not None:
-            have[colour] = have.get(colour, 0) + n
+def _move_options(kind: str, have: dict[str, int], targets: list[Group], seat: dict[str, Any], left: int) -> list[Act]:
+    """Dry (bean cubes onto dry groups) or roast (dry cubes onto roast groups): `have` is the cubes
+    by colour on the source squares."""
     if not have:
         return []
+    area, cubes = seat["area"], seat["cubes"]
     avail = tuple(c for c in COLOURS if c in have)
+    amount = {c: f"{have[c]} {c}" for c in avail}
     verb = "Dry" if kind == "dry" else "Roast"
     out = []
-    for g in area_groups(area, dst_same):
-        empty = [k for k in g if k not in cubes]
+    for g in targets:
+        empty = [k for k in g.cells if k not in cubes]
         for size in range(1, min(len(empty), len(avail)) + 1):
             for chosen in combinations(avail, size):
                 cells, extra = _assign(empty, chosen, area)
                 cost = 1 + extra
                 if cost > left:
                     continue
-                what = " + ".join(f"{have[c]} {c}" for c in chosen)
-                where = cell_name(g[0]) if len(g) == 1 else f"the group at {cell_name(g[0])}"
-                label = f"{verb} {what} on {where}" + (" (red on ★: 2 actions)" if extra else "")
-                out.append(Act(f"{kind}@{cell_id(g[0])}:{'+'.join(chosen)}", label, cost, kind, cells, chosen))
+                what = " + ".join([amount[c] for c in chosen])
+                label = f"{verb} {what} on {g.where}" + (" (red on ★: 2 actions)" if extra else "")
+                out.append(Act(f"{kind}@{g.at}:{'+'.join(chosen)}", label, cost, kind, cells, chosen))
     return out
 
 
-def _deliver_options(seat: dict[str, Any], cards: dict[str, Any]) -> list[Act]:
-    area, cubes = seat["area"], seat["cubes"]
-    loaded = reading_order(k for k in cubes if area[k].startswith("roast"))
+def _deliver_options(seat: dict[str, Any], cards: dict[str, Any], loaded: list[str]) -> list[Act]:
+    """Deliver or store the cubes of each set of loaded roast squares (`loaded`, in reading order)."""
     if not loaded:
         return []
+    cubes = seat["cubes"]
     if len(loaded) <= MAX_SUBSET_SQUARES:
         subsets = [c for size in range(1, len(loaded) + 1) for c in combinations(loaded, size)]
     else:
         subsets = [(k,) for k in loaded] + [tuple(loaded)]
-    needs = shop_needs(seat, cards)
+    needed = {c for need in shop_needs(seat, cards).values() for c in need}
     out = []
     for sub in subsets:
         pool: dict[str, int] = {}
         for k in sub:
             colour, n = cubes[k]
             pool[colour] = pool.get(colour, 0) + n
-        ids = "+".join(cell_id(k) for k in sub)
+        ids = "+".join([cell_id(k) for k in sub])
         text = _cubes_text(pool)
-        if any(c in need for need in needs.values() for c in pool):
+        if not needed.isdisjoint(pool):
             out.append(Act(f"deliver:{ids}", f"Deliver {text}: shops first, rest to the warehouse", 1, "deliver", sub))
         out.append(Act(f"store:{ids}", f"Store {text} in the warehouse", 1, "store", sub))
     return out
 
 
-_memo = Memo(256)
+_memo = Memo()
 
 
 def options(seat: dict[str, Any], cards: dict[str, Any], supply: dict[str, int]) -> list[Act]:
@@ -201,27 +249,44 @@ def options(seat: dict[str, Any], cards: dict[str, Any], supply: dict[str, int])
     if hit is not None:
         return hit
     area, cubes = seat["area"], seat["cubes"]
+    facts = area_facts(area)
+    # the cubes by colour on bean and on dry squares, and the loaded roast squares
+    on: dict[str, dict[str, int]] = {"bean": {}, "dry": {}}
+    loaded = []
+    for k, (colour, n) in cubes.items():
+        kind = facts.work.get(k)
+        if kind == "roast":
+            loaded.append(k)
+        elif kind is not None:
+            have = on[kind]
+            have[colour] = have.get(colour, 0) + n
     out: list[Act] = []
-    for g in area_groups(area, _bean):
-        colour = area[g[0]][5:]
-        empty = [k for k in g if k not in cubes]
+    for g in facts.beans:
+        colour = area[g.cells[0]][5:]
+        empty = [k for k in g.cells if k not in cubes]
         n = min(len(empty), supply[colour])
         if n:
             short = " (the supply is short)" if n < len(empty) else ""
-            label = f"Produce {n} {colour} on {cell_name(g[0]) if len(g) == 1 else 'the group at ' + cell_name(g[0])}"
-            out.append(Act(f"produce@{cell_id(g[0])}", label + short, 1, "produce", tuple(empty[:n]), (colour,)))
-    out += _move_options("dry", seat, _bean, _dry, left)
-    out += _move_options("roast", seat, _dry, _roast, left)
-    out += _deliver_options(seat, cards)
+            label = f"Produce {n} {colour} on {g.where}"
+            out.append(Act(f"produce@{g.at}", label + short, 1, "produce", tuple(empty[:n]), (colour,)))
+    out += _move_options("dry", on["bean"], facts.dries, seat, left)
+    out += _move_options("roast", on["dry"], facts.roasts, seat, left)
+    out += _deliver_options(seat, cards, reading_order(loaded))
     for k in reading_order(cubes):
         colour, n = cubes[k]
-        out.append(
-            Act(
-                f"clear@{cell_id(k)}", f"Clear {cell_name(k)} (free: {n} {colour} back to the supply)", 0, "clear", (k,)
-            )
-        )
-    out.append(Act("stop", f"Stop here (the {left} action{'s' if left != 1 else ''} left are lost)", 0, "stop"))
+        out.append(_clear_act(k, colour, n))
+    out.append(_stop_act(left))
     return _memo.put((seat, supply), out)
+
+
+@lru_cache(maxsize=4096)
+def _clear_act(k: str, colour: str, n: int) -> Act:
+    return Act(f"clear@{cell_id(k)}", f"Clear {cell_name(k)} (free: {n} {colour} back to the supply)", 0, "clear", (k,))
+
+
+@lru_cache(maxsize=16)
+def _stop_act(left: int) -> Act:
+    return Act("stop", f"Stop here (the {left} action{'s' if left != 1 else ''} left are lost)", 0, "stop")
 
 
 def perform(

@@ -7,6 +7,7 @@ scores say something about the card set. A small share of random choices keeps f
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from . import actions as act_mod
@@ -58,8 +59,12 @@ def _pick(state: dict[str, Any], i: int, rng: random.Random, explore: float) -> 
     return best
 
 
-def _area_costs(seat: dict[str, Any], cards: dict[str, Any]) -> dict[tuple[int, int], tuple[float, str]]:
-    """Per occupied cell: what covering it loses (shops are charged per shop, below) and its code."""
+_ROW = 1 << 8  # a cell (r, c) as the int r * _ROW + c: an area never reaches 128 columns from the start
+
+
+def _area_costs(seat: dict[str, Any], cards: dict[str, Any]) -> dict[int, tuple[float, str, str]]:
+    """Per occupied cell: what covering it loses (shops are charged per shop, below), its code, and
+    the code's first 4 letters (squares of one kind of work join when these match)."""
     cubes = seat["cubes"]
     out = {}
     for k, code in seat["area"].items():
@@ -71,29 +76,67 @@ def _area_costs(seat: dict[str, Any], cards: dict[str, Any]) -> dict[tuple[int, 
             loss = _VALUE.get(code, 0.0) * 0.8
         if k in cubes:
             loss += 1.2 * cubes[k][1]
-        out[parse(k)] = (loss, code)
+        r, c = parse(k)
+        out[r * _ROW + c] = (loss, code, code[:4])
     return out
 
 
-def _placement_score(seat, card, p, costs, cups: int, cards) -> float:
+@lru_cache(maxsize=256)
+def _footprints(squares: tuple[str, ...]) -> dict[int, tuple[tuple[int, float | None, str], ...]]:
+    """Per rotation, each square of a card as (cell offset, its value if it is a bean, dry or roast
+    square else None, the code's first 4 letters), in square order."""
+    out = {}
+    for rot, offsets in OFFSETS.items():
+        out[rot] = tuple(
+            (
+                dr * _ROW + dc,
+                _VALUE.get(code, 0.8)
+                if code.startswith("bean:") or code == "dry" or code.startswith("roast")
+                else None,
+                code[:4],
+            )
+            for (dr, dc), code in zip(offsets, squares, strict=True)
+        )
+    return out
+
+
+_NEIGHBOURS = (-_ROW, _ROW, -1, 1)  # up, down, left, right
+
+
+def _next_to(costs: dict[int, tuple[float, str, str]]) -> dict[str, dict[int, int]]:
+    """Per kind of work square (first 4 letters of its code): cell -> how many of its 4 neighbours
+    in the area are of that kind."""
+    out: dict[str, dict[int, int]] = {"bean": {}, "dry": {}, "roas": {}}
+    for cell, (_, _, kind) in costs.items():
+        counts = out.get(kind)
+        if counts is not None:
+            for step in _NEIGHBOURS:
+                counts[cell + step] = counts.get(cell + step, 0) + 1
+    return out
+
+
+def _placement_score(seat, card, p, costs, cups: int, cards, footprints, next_to) -> float:
+    """How good placing the card at p looks: squares gained and lost, joined groups, cups, shops.
+
+    `footprints` is _footprints(card squares), `costs` is _area_costs(seat), `next_to` _next_to(costs).
+    """
     score = 0.0
     new_cups = cups + card["cups"]
     lost_shops = set()
-    for (dr, dc), code in zip(OFFSETS[p.rot], card["squares"], strict=True):
-        r, c = p.row + dr, p.col + dc
-        old = costs.get((r, c))
+    base = p.row * _ROW + p.col
+    for offset, value, kind in footprints[p.rot]:
+        cell = base + offset
+        old = costs.get(cell)
         if old is not None:
             score -= old[0]
             if old[1] == "cup":
                 new_cups -= 1
             elif old[1].startswith("shop:"):
                 lost_shops.add(old[1][5:])
-        if code.startswith("bean:") or code == "dry" or code.startswith("roast"):
-            score += _VALUE.get(code, 0.8)
-            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                t = costs.get(n)
-                if t is not None and t[1][:4] == code[:4]:
-                    score += 0.6
+        if value is not None:
+            score += value
+            for _ in range(next_to[kind].get(cell, 0)):
+                score += 0.6  # one addition per joined neighbour, as the sum has always been made
     score += 4.0 * (min(new_cups, MAX_ACTIONS) - min(cups, MAX_ACTIONS))
     for sid in lost_shops:
         shop = cards[sid.split(".")[0]]["shops"][sid]
@@ -113,7 +156,9 @@ def _place(state: dict[str, Any], i: int, rng: random.Random, explore: float) ->
     sample = places if len(places) <= SAMPLE else rng.sample(places, SAMPLE)
     costs = _area_costs(seat, cards)
     cups = sum(1 for code in seat["area"].values() if code == "cup")
-    best = max(sample, key=lambda p: _placement_score(seat, card, p, costs, cups, cards))
+    footprints = _footprints(tuple(card["squares"]))
+    next_to = _next_to(costs)
+    best = max(sample, key=lambda p: _placement_score(seat, card, p, costs, cups, cards, footprints, next_to))
     return best.id
 
 

@@ -7,8 +7,7 @@ leave conditional picks: "card17:pay-red; if gone, card30; else card4".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import COLOURS
 
@@ -16,8 +15,9 @@ PASS = "pass"
 SHIPS_FOR_FREE = 2
 
 
-@dataclass(frozen=True)
-class Pick:
+class Pick(NamedTuple):
+    """One way to take a card now (or pass)."""
+
     id: str
     label: str
     card: str | None

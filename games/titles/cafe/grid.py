@@ -46,13 +46,16 @@ def groups(area: dict[str, str], same: Callable[[str], str | None]) -> list[list
     `same(code)` gives a group label (squares join only when labels match) or None to skip the
     square. Each group is in reading order; groups are ordered by their first cell.
     """
-    label: dict[str, str] = {}
+    label: dict[tuple[int, int], str] = {}  # by (row, col): reading order is the order of these pairs
+    cell_key: dict[tuple[int, int], str] = {}
     for k, code in area.items():
         g = same(code)
         if g is not None:
-            label[k] = g
-    seen: set[str] = set()
-    out: list[list[str]] = []
+            pos = parse(k)
+            label[pos] = g
+            cell_key[pos] = k
+    seen: set[tuple[int, int]] = set()
+    out: list[list[tuple[int, int]]] = []
     for start in label:
         if start in seen:
             continue
@@ -61,16 +64,17 @@ def groups(area: dict[str, str], same: Callable[[str], str | None]) -> list[list
         stack = [start]
         members = []
         while stack:
-            k = stack.pop()
-            members.append(k)
-            r, c = parse(k)
-            for n in (key(r - 1, c), key(r + 1, c), key(r, c - 1), key(r, c + 1)):
+            cell = stack.pop()
+            members.append(cell)
+            r, c = cell
+            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                 if n not in seen and label.get(n) == want:
                     seen.add(n)
                     stack.append(n)
-        out.append(reading_order(members))
-    out.sort(key=lambda g: parse(g[0]))
-    return out
+        members.sort()
+        out.append(members)
+    out.sort()
+    return [[cell_key[pos] for pos in g] for g in out]
 
 
 def bounds(area: dict[str, str]) -> tuple[int, int, int, int]:

@@ -15,15 +15,20 @@ from typing import Any
 
 
 class Memo:
-    def __init__(self, size: int = 256):
+    """A few recent results by the identity of their inputs.
+
+    Small on purpose: a hit is wanted within a step or a few (every seat's prompt, then the bot,
+    then apply ask for the same thing); a long-lived entry only keeps old states alive and makes
+    the garbage collector walk them.
+    """
+
+    def __init__(self, size: int = 32):
         self.size = size
-        self.d: dict[tuple, tuple[tuple, Any]] = {}
+        self.d: dict[tuple[int, ...], tuple[tuple, Any]] = {}  # ids of the key objects -> (the objects, value)
 
     def get(self, *objs: Any) -> Any:
         hit = self.d.get(tuple(map(id, objs)))
-        if hit is not None and all(a is b for a, b in zip(hit[0], objs, strict=True)):
-            return hit[1]
-        return None
+        return None if hit is None else hit[1]
 
     def put(self, objs: tuple, value: Any) -> Any:
         if len(self.d) >= self.size:

@@ -8,21 +8,22 @@ is "card17@r2c3:rot90", so a page, an email reply and a bot all name it the same
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache, partial
+from typing import Any, NamedTuple
 
 from games.engine import IllegalMove
 
 from .cards import FOOTPRINT, OFFSETS, ROTATIONS
-from .grid import key
+from .grid import key, parse
 from .memo import Memo
 
 MIN_COVER, MAX_COVER = 2, 4
 _ID = re.compile(r"^(card\d+)@r(-?\d+)c(-?\d+):rot(0|90|180|270)$")
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
+    """A legal placement (an immutable record, cheap to build: a prompt lists dozens)."""
+
     id: str
     row: int
     col: int
@@ -31,7 +32,18 @@ class Placement:
 
 
 def placement_id(card_id: str, r: int, c: int, rot: int) -> str:
-    return f"{card_id}@r{r}c{c}:rot{rot}"
+    return card_id + _where(r, c, rot)
+
+
+@lru_cache(maxsize=4096)
+def _where(r: int, c: int, rot: int) -> str:
+    """The part of a placement id after the card id: "@r2c3:rot90"."""
+    return f"@r{r}c{c}:rot{rot}"
+
+
+# Placement(...) without the Python-level __new__ of a NamedTuple (as its own _make does): a prompt
+# builds dozens of placements.
+_new_placement = partial(tuple.__new__, Placement)
 
 
 def parse_id(pid: str) -> tuple[str, int, int, int]:
@@ -72,7 +84,21 @@ def check(area: dict[str, str], card: dict[str, Any], r: int, c: int, rot: int) 
     return covered
 
 
-_memo = Memo(512)
+_memo = Memo()
+
+
+def _prefix_sums(cells: list[tuple[int, int]], rows: int, cols: int) -> list[list[int]]:
+    """2-D prefix sums of the marked cells: [i][j] counts those in rows < i and columns < j."""
+    grid = [[0] * (cols + 1) for _ in range(rows + 1)]
+    for r, c in cells:
+        grid[r + 1][c + 1] = 1
+    for i in range(1, rows + 1):
+        row, prev = grid[i], grid[i - 1]
+        acc = 0
+        for j in range(1, cols + 1):
+            acc += row[j]
+            row[j] = prev[j] + acc
+    return grid
 
 
 def legal_placements(area: dict[str, str], card: dict[str, Any]) -> list[Placement]:
@@ -87,9 +113,9 @@ def legal_placements(area: dict[str, str], card: dict[str, Any]) -> list[Placeme
     cells = []
     cups = 0
     for k, code in area.items():
-        r, c = k.split(",")
+        r, c = parse(k)
         is_cup = code == "cup"
-        cells.append((int(r), int(c), is_cup))
+        cells.append((r, c, is_cup))
         cups += is_cup
     top = min(x[0] for x in cells)
     left = min(x[1] for x in cells)
@@ -99,20 +125,14 @@ def legal_placements(area: dict[str, str], card: dict[str, Any]) -> list[Placeme
     pad = 3
     rows = bottom - top + 1 + 2 * pad
     cols = right - left + 1 + 2 * pad
-    occ = [[0] * (cols + 1) for _ in range(rows + 1)]
-    cup = [[0] * (cols + 1) for _ in range(rows + 1)]
-    for r, c, is_cup in cells:
-        occ[r - top + pad + 1][c - left + pad + 1] = 1
-        cup[r - top + pad + 1][c - left + pad + 1] = int(is_cup)
-    for grid in (occ, cup):
-        for i in range(1, rows + 1):
-            row, prev = grid[i], grid[i - 1]
-            acc = 0
-            for j in range(1, cols + 1):
-                acc += row[j]
-                row[j] = prev[j] + acc
-    new_cups = card["cups"]
-    need_hidden_max = cups + new_cups - 1  # hiding more cups than this leaves none
+    need_hidden_max = cups + card["cups"] - 1  # hiding more cups than this leaves none
+    check_cups = need_hidden_max < MAX_COVER  # else no footprint covers that many squares
+    occ = _prefix_sums([(r - top + pad, c - left + pad) for r, c, _ in cells], rows, cols)
+    cup = (
+        _prefix_sums([(r - top + pad, c - left + pad) for r, c, is_cup in cells if is_cup], rows, cols)
+        if check_cups
+        else occ
+    )
     out: list[Placement] = []
     cid = card["id"]
     for rot in rotations_for(card):
@@ -125,9 +145,9 @@ def legal_placements(area: dict[str, str], card: dict[str, Any]) -> list[Placeme
             for gj in range(pad - w + 1, cols - pad):
                 covered = o1[gj + w] - o0[gj + w] - o1[gj] + o0[gj]
                 if 2 <= covered <= 4:
-                    if c1[gj + w] - c0[gj + w] - c1[gj] + c0[gj] <= need_hidden_max:
+                    if not check_cups or c1[gj + w] - c0[gj + w] - c1[gj] + c0[gj] <= need_hidden_max:
                         c = gj - pad + left
-                        out.append(Placement(placement_id(cid, r, c, rot), r, c, rot, covered))
+                        out.append(_new_placement((cid + _where(r, c, rot), r, c, rot, covered)))
     return _memo.put((area, card), out)
 
 

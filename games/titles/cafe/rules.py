@@ -9,6 +9,7 @@ done, the master token passes left. After round 8 the game is scored.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from games.engine import Choose, IllegalMove, Option, OptionsError, Prompt
@@ -19,7 +20,7 @@ from . import draft
 from .cards import COLOURS, CUBES_PER_COLOUR, load_cardset
 from .grid import key
 from .memo import Memo
-from .placement import check, legal_placements, parse_id, place
+from .placement import Placement, check, legal_placements, parse_id, place
 
 ROUNDS = 8
 MAX_ACTIONS = 8
@@ -127,8 +128,9 @@ def prompts(state: dict[str, Any]) -> dict[int, Prompt]:
 
 def _pick_options(state: dict[str, Any], i: int) -> tuple[Option, ...]:
     cards = state["cards"]
+    text = {cid: draft.card_text(cards[cid]) for cid in state["display"]}  # one card, up to 4 ways to pay
     return tuple(
-        Option(p.id, p.label, draft.card_text(cards[p.card]) if p.card else "")
+        Option(p.id, p.label, text[p.card] if p.card else "")
         for p in draft.picks(state["seats"][i], state["display"], cards)
     )
 
@@ -169,19 +171,20 @@ def placement_options(state: dict[str, Any], i: int) -> list[Any]:
     return legal_placements(seat["area"], state["cards"][seat["hand"]])
 
 
-_placement_prompts = Memo(256)
-_action_prompts = Memo(256)
+_placement_prompts = Memo()
+_action_prompts = Memo()
 
 
 def placement_prompt(state: dict[str, Any], i: int) -> Choose:
     """One option per legal placement ("card17@r2c3:rot90"), or a discard if the card fits nowhere."""
     seat = state["seats"][i]
+    memo_key = (seat, state["cards"], state["round"])  # all it depends on (the seat dict holds area and hand)
+    hit = _placement_prompts.get(*memo_key)
+    if hit is not None:
+        return hit
     cid = seat["hand"]
     name = cid.replace("card", "card ")
     places = placement_options(state, i)
-    hit = _placement_prompts.get(places, state["round"])
-    if hit is not None:
-        return hit
     if not places:
         prompt = Choose(
             f"Round {state['round']}: {name} cannot be placed anywhere.",
@@ -190,12 +193,18 @@ def placement_prompt(state: dict[str, Any], i: int) -> Choose:
     else:
         prompt = Choose(
             f"Round {state['round']}: place {name} so it covers 2, 3 or 4 of your visible squares.",
-            tuple(
-                Option(p.id, f"Top-left at row {p.row}, col {p.col}, {_ROT_WORDS[p.rot]}", f"covers {p.covered}")
-                for p in places
-            ),
+            tuple(map(_placement_option, places)),
         )
-    return _placement_prompts.put((places, state["round"]), prompt)
+    return _placement_prompts.put(memo_key, prompt)
+
+
+def _placement_option(p: Placement) -> Option:
+    return Option(p.id, _placement_label(p.row, p.col, p.rot), f"covers {p.covered}")
+
+
+@lru_cache(maxsize=4096)
+def _placement_label(r: int, c: int, rot: int) -> str:
+    return f"Top-left at row {r}, col {c}, {_ROT_WORDS[rot]}"
 
 
 def action_prompt(state: dict[str, Any], i: int) -> Choose:
@@ -205,13 +214,14 @@ def action_prompt(state: dict[str, Any], i: int) -> Choose:
     if hit is not None:
         return hit
     done = seat["actions"] - seat["left"] + 1
-    prompt = Choose(
-        f"Round {state['round']}: action {done} of {seat['actions']}.",
-        tuple(
-            Option(a.id, a.label, "free" if a.cost == 0 else f"{a.cost} actions" if a.cost > 1 else "") for a in acts
-        ),
-    )
+    prompt = Choose(f"Round {state['round']}: action {done} of {seat['actions']}.", tuple(map(_act_option, acts)))
     return _action_prompts.put((acts, seat, state["round"]), prompt)
+
+
+@lru_cache(maxsize=1 << 14)
+def _act_option(a: act_mod.Act) -> Option:
+    """The option offering one action (actions are values, so is this)."""
+    return Option(a.id, a.label, "free" if a.cost == 0 else f"{a.cost} actions" if a.cost > 1 else "")
 
 
 def apply(state: dict[str, Any], i: int, answer: Any, rng: random.Random) -> dict[str, Any]:
