@@ -209,6 +209,12 @@ class Poster:
         body = h.form_body(pairs)
         return self._check(self.client.generic("POST", url, body, content_type=FORM, **extra), repro)
 
+    def watched(self, url: str, pairs, repro: str, scope: list[int]) -> tuple[Any, HttpResponse, Any]:
+        """(the world before, the response, the world after) of one form POST."""
+        before = world(scope)
+        response = self.form(url, pairs, repro)
+        return before, response, world(scope)
+
     def raw(self, url: str, body: bytes, content_type: str, repro: str, **extra) -> HttpResponse:
         self._count()
         return self._check(self.client.generic("POST", url, body, content_type=content_type, **extra), repro)
@@ -674,9 +680,7 @@ def test_answers(make_game, slug: str, kind: str) -> None:
             return None
 
         scope = [game.pk]
-        before = world(scope)
-        response = poster.form(seat_url(token), pairs, repro)
-        after = world(scope)
+        before, response, after = poster.watched(seat_url(token), pairs, repro, scope)
         judge(findings, case, response, before, after, recorded)
 
     example()
@@ -783,9 +787,7 @@ def test_vacation(make_game, settings) -> None:
         repro = f"token={how} tz={tz} form={[(k, h.short(v, 40)) for k, v in pairs]}"
         case = Case(endpoint, repro, verdict, expect=f"vacation {first}..{last}")
         scope = [game.pk]
-        before = world(scope)
-        response = poster.form(seat_url(url_token, "vacation/"), pairs, repro)
-        after = world(scope)
+        before, response, after = poster.watched(seat_url(url_token, "vacation/"), pairs, repro, scope)
 
         def saved() -> str | None:
             v = Vacation.objects.filter(seat__game=game).order_by("-id").first()
@@ -868,9 +870,7 @@ def test_talk(make_game) -> None:
         repro = f"token={how} form={[(k, h.short(v, 40)) for k, v in pairs]}"
         case = Case(endpoint, repro, verdict, expect="a message on the board")
         scope = [game.pk]
-        before = world(scope)
-        response = poster.form(seat_url(url_token, "talk/"), pairs, repro)
-        after = world(scope)
+        before, response, after = poster.watched(seat_url(url_token, "talk/"), pairs, repro, scope)
 
         def stored() -> str | None:
             m = Message.objects.filter(game=game).order_by("-id").first()
@@ -962,9 +962,7 @@ def test_plan(make_game) -> None:
         repro = f"token={how} form={[(k, h.short(v, 30)) for k, v in pairs]}"
         case = Case(endpoint, repro, verdict, expect=f"plan {expect}", noop=expect == [ids[0]])
         scope = [game.pk]
-        before = world(scope)
-        response = poster.form(seat_url(url_token, "plan/"), pairs, repro)
-        after = world(scope)
+        before, response, after = poster.watched(seat_url(url_token, "plan/"), pairs, repro, scope)
 
         def planned() -> str | None:
             now = Seat.objects.get(pk=seat.pk).plan
@@ -1052,9 +1050,7 @@ def test_undo(make_game) -> None:
         repro = f"token={how} version={game.version} form={[(k, h.short(x, 40)) for k, x in pairs]}"
         case = Case(endpoint, repro, verdict, expect="undo")
         scope = [game.pk]
-        before = world(scope)
-        response = poster.form(seat_url(url_token, "undo/"), pairs, repro)
-        after = world(scope)
+        before, response, after = poster.watched(seat_url(url_token, "undo/"), pairs, repro, scope)
         judge(findings, case, response, before, after)
 
     example()
@@ -1085,9 +1081,7 @@ def test_take_back(make_game) -> None:
         repro = f"token={how} stand_in={ana.stand_in} form={[(k, h.short(x, 30)) for k, x in junk]}"
         case = Case(endpoint, repro, Verdict.LEGAL if legal else Verdict.REFUSE, expect="seat taken back")
         scope = [game.pk]
-        before = world(scope)
-        response = poster.form(seat_url(url_token, "take-back/"), junk, repro)
-        after = world(scope)
+        before, response, after = poster.watched(seat_url(url_token, "take-back/"), junk, repro, scope)
         judge(findings, case, response, before, after)
 
     example()
@@ -1141,9 +1135,7 @@ def test_pause_vote(make_game) -> None:
             endpoint, repro, verdict, expect=f"vote {'yes' if yes else 'no'}", noop=mine == yes and not (yes and bens)
         )
         scope = [game.pk]
-        before = world(scope)
-        response = poster.form(seat_url(url_token, "pause/"), pairs, repro)
-        after = world(scope)
+        before, response, after = poster.watched(seat_url(url_token, "pause/"), pairs, repro, scope)
 
         def voted() -> str | None:
             g = Game.objects.get(pk=game.pk)
@@ -1179,9 +1171,7 @@ def test_fresh_link(make_game, settings) -> None:
         mails = Notification.objects.count()
         repro = f"token={how} seat={which} expired={expired}"
         scope = [game.pk]
-        before = world(scope)
-        response = poster.form(seat_url(url_token, "fresh-link/"), junk, repro)
-        after = world(scope)
+        before, response, after = poster.watched(seat_url(url_token, "fresh-link/"), junk, repro, scope)
         sent = Notification.objects.filter(kind=Notification.Kind.FRESH_LINK).order_by("-id")[
             : Notification.objects.count() - mails
         ]
@@ -1302,9 +1292,7 @@ def test_settings(make_game) -> None:
         noop = expected == BASELINE
         repro = f"token={how} form={[(k, h.short(v, 40)) for k, v in pairs]}"
         case = Case(endpoint, repro, verdict, expect=f"save {expected}", noop=noop)
-        before = world([game.pk])
-        response = poster.form(seat_url(url_token, "settings/"), pairs, repro)
-        after = world([game.pk])
+        before, response, after = poster.watched(seat_url(url_token, "settings/"), pairs, repro, [game.pk])
 
         def saved() -> str | None:
             user = User.objects.get(email="ana@example.com")
@@ -1341,9 +1329,7 @@ def test_unsubscribe(make_game) -> None:
         legal = how == "own"  # the view never reads the body, so its size does not matter
         verdict = Verdict.LEGAL if legal else Verdict.UNSURE if how == "own?" else Verdict.REFUSE
         case = Case(endpoint, repro, verdict, expect="unsubscribed")
-        before = world([seats.game.pk])
-        response = poster.form(f"/unsubscribe/{quote(token.encode('utf-8', 'surrogatepass'), safe='')}/", junk, repro)
-        after = world([seats.game.pk])
+        before, response, after = poster.watched(f"/unsubscribe/{quote(token.encode('utf-8', 'surrogatepass'), safe='')}/", junk, repro, [seats.game.pk])
         judge(findings, case, response, before, after)
 
     example()
@@ -1682,9 +1668,7 @@ def test_admin_actions(make_game, organiser) -> None:
                     verdict = Verdict.UNSURE
         repro = f"{url} form={[(k, h.short(v, 40)) for k, v in pairs]} status={game.status}"
         case = Case(endpoint, repro, verdict, expect=action, quiet=quiet)
-        before = world([game.pk])
-        response = poster.form(url, pairs, repro)
-        after = world([game.pk])
+        before, response, after = poster.watched(url, pairs, repro, [game.pk])
         if response.status_code == 200 and apply and verdict is Verdict.REFUSE and not told(response):
             pass  # judged below: a form shown again must say what is wrong
         judge(findings, case, response, before, after)
