@@ -1666,6 +1666,8 @@ def test_admin_actions(make_game, organiser) -> None:
             for name in ("hours", "seat", "email", "step"):
                 if verdict is Verdict.LEGAL and len(field_values(post, name)) > 1:
                     verdict = Verdict.UNSURE
+        if apply is None and verdict is Verdict.REFUSE:
+            quiet = True  # no "apply": the action's own page asks why, whatever else the form holds
         repro = f"{url} form={[(k, h.short(v, 40)) for k, v in pairs]} status={game.status}"
         case = Case(endpoint, repro, verdict, expect=action, quiet=quiet)
         before, response, after = poster.watched(url, pairs, repro, [game.pk])
