@@ -98,10 +98,15 @@ class MalformedWebhooks:
 
     def __call__(self, request):
         if _INBOUND_PATH.match(request.path) and request.content_type == "application/json":
-            if _overlong_address(request):
+            try:
+                data = json.loads(request.body)  # read once here; not JSON: the ESP's parser refuses it (400)
+            except ValueError:
+                data = None
+            if data is not None and _has_overlong(data, ""):
                 log.warning("inbound webhook refused: an address field over %d characters", MAX_ADDRESS_FIELD)
                 return HttpResponseBadRequest("An address field is too long.", content_type="text/plain")
-            _mend_surrogates(request)
+            if data is not None and b"\\ud" in request.body.lower():
+                _mend_surrogates(request, data)
         return self.get_response(request)
 
     def process_exception(self, request, exception):
@@ -141,15 +146,6 @@ _ADDRESS_KEYS = {
 _ADDRESS_HEADER = re.compile(r"^(from|to|cc|bcc|reply-to|sender|return-path|delivered-to)$", re.IGNORECASE)
 
 
-def _overlong_address(request) -> bool:
-    """Whether a JSON webhook body carries an address field (or address header) too long to parse."""
-    try:
-        data = json.loads(request.body)
-    except ValueError:
-        return False  # not JSON: the parser refuses it (400)
-    return _has_overlong(data, "")
-
-
 def _has_overlong(value: Any, key: str) -> bool:
     if isinstance(value, str):
         return len(value) > MAX_ADDRESS_FIELD and key.lower().replace("-", "").replace("_", "") in _ADDRESS_KEYS
@@ -164,17 +160,10 @@ def _has_overlong(value: Any, key: str) -> bool:
     return False
 
 
-def _mend_surrogates(request) -> None:
+def _mend_surrogates(request, data: Any) -> None:
     """JSON may escape a lone UTF-16 surrogate ("\\ud800"), which is no character at all: the ESP's
     parser would fail on it and the sender never hear why. Each becomes U+FFFD, so the reply is read
     (and refused in words, if that leaves nothing to read)."""
-    body = request.body
-    if b"\\ud" not in body.lower():
-        return
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return  # not JSON: the parser refuses it (400)
     request._body = json.dumps(_mended(data)).encode()
 
 

@@ -24,13 +24,11 @@ from games.forms import Posted
 from games.models import Event, Game, Seat
 from games.present import seat_view
 
-from .replay import PLAYED, replay
+from .replay import replay
 
 PEOPLE_VIAS = {"web", "email", "conditional"}
 # answers given while the player is not on the page: the next step of their turn gets its own email
 AWAY_VIAS = {"email", "conditional", "deadline"}
-
-__all__ = ["PLAYED", "PEOPLE_VIAS", "AWAY_VIAS"]
 
 
 class SubmitError(Exception):
