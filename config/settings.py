@@ -89,6 +89,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 else:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend with orjson for JSON; values travel apart from the SQL (server-side binding)
+    # instead of being quoted into it in Python, which the write path's binary bulk writes need
+    # (config/postgresql/base.py and games/pending.py say why: the sweep's batches, issue 13)
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from games.engine.prompts import prompt_key
+from games.engine.prompts import key_of, prompt_key
 
 from . import dispatch, links, pending
 from .models import Game, Notification, Seat
@@ -274,6 +274,7 @@ def reminder(game: Game, seat: Seat, view: dict[str, Any], prompt) -> Notificati
 
 def _asking(game: Game, seat: Seat, view: dict[str, Any], prompt, kind: str, subject: str, note: str = ""):
     """An email that asks the seat its question: the table, the choices, the deadline, a reply address."""
+    asked = prompt.to_dict()
     return _queue(
         game,
         seat,
@@ -282,12 +283,12 @@ def _asking(game: Game, seat: Seat, view: dict[str, Any], prompt, kind: str, sub
         "your_move" if kind == Notification.Kind.YOUR_MOVE else "reminder",
         {
             "view": view,
-            "prompt": prompt.to_dict(),
+            "prompt": asked,
             "note": note,
             "deadline": local_time(seat.deadline, seat.player.timezone),
             "messages": _talk(seat),
         },
-        reply=("a", prompt_key(prompt)),
+        reply=("a", key_of(asked)),
         due=True,
     )
 

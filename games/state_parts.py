@@ -30,6 +30,7 @@ _MEMO_SIZE = 64
 _digests: OrderedDict[int, tuple[Any, str]] = OrderedDict()
 _data: OrderedDict[str, Any] = OrderedDict()  # digest -> data, for loading
 _stored: set[str] = set()  # digests known to be committed to SharedPart
+_unconfirmed: set[str] = set()  # digests this process inserted in a transaction not known to have committed
 _lock = threading.Lock()
 
 
@@ -69,8 +70,14 @@ def _store(digest: str, value: Any) -> None:
     if digest in _stored:
         return
     if not SharedPart.objects.filter(digest=digest).exists():
+        _unconfirmed.add(digest)
         SharedPart.objects.bulk_create([SharedPart(digest=digest, data=value)], ignore_conflicts=True)
-    transaction.on_commit(lambda: _stored.add(digest))
+    transaction.on_commit(lambda: _confirm(digest))
+
+
+def _confirm(digest: str) -> None:
+    _stored.add(digest)
+    _unconfirmed.discard(digest)
 
 
 def pack(state: Any) -> Any:
@@ -98,6 +105,10 @@ def unpack(stored: Any) -> Any:
         for part in SharedPart.objects.filter(digest__in=missing):
             found[part.digest] = part.data
             _remember(_data, part.digest, part.data)
+            if part.digest not in _unconfirmed:
+                # a row read that this process did not write uncommitted was committed, and parts are
+                # never deleted: a sweep's batch then packs its 250 states without asking 250 times
+                _stored.add(part.digest)
     state = {k: v for k, v in stored.items() if k != MARK}
     for key, digest in refs.items():
         if found.get(digest) is None:
@@ -111,6 +122,7 @@ def forget() -> None:
     _digests.clear()
     _data.clear()
     _stored.clear()
+    _unconfirmed.clear()
 
 
 class SharedPart(models.Model):

@@ -222,6 +222,11 @@ Prompt = Choose | ChooseMany | Number | Order | Composite
 def prompt_key(prompt: Prompt) -> str:
     """A short fingerprint of a question, so a stale form or an old email can tell whether the seat
     is still asked the same thing."""
+    return key_of(prompt.to_dict())
+
+
+def key_of(asked: dict) -> str:
+    """prompt_key of a question already turned into its dict (an email writes both)."""
     from .cards import content_hash
 
-    return content_hash(prompt.to_dict())[:16]
+    return content_hash(asked)[:16]

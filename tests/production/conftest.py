@@ -29,7 +29,7 @@ QUEUE = f"cafe-test-{uuid.uuid4().hex[:12]}"
 # Set before anything is sent, in this process and (by CAFE_TEST_QUEUE) in the worker's.
 celery_app.conf.task_default_queue = QUEUE
 
-ON_POSTGRES = django_settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+ON_POSTGRES = django_settings.DATABASES["default"]["ENGINE"] == "config.postgresql"
 ON_REDIS = django_settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
 
 # The PostgreSQL and Redis tests need the servers; a bare `pytest` on the embedded default

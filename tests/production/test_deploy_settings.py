@@ -50,14 +50,15 @@ def test_production_settings_come_from_the_environment(tmp_path):
     env = embedded_env(tmp_path, **PRODUCTION_ENV)
     probe = (
         "import django; django.setup(); from django.conf import settings as s; "
-        "print(s.DATABASES['default']['ENGINE'], s.DATABASES['default']['HOST'], s.CELERY_BROKER_URL, "
+        "print(s.DATABASES['default']['ENGINE'], s.DATABASES['default']['OPTIONS']['server_side_binding'], s.DATABASES['default']['HOST'], s.CELERY_BROKER_URL, "
         "s.MAILERS['default']['BACKEND'], s.ANYMAIL['MAILGUN_API_KEY'], s.DEBUG, s.SESSION_COOKIE_SECURE, "
         "s.CSRF_TRUSTED_ORIGINS)"
     )
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [
-        "django.db.backends.postgresql",
+        "config.postgresql",
+        "True",
         "db.internal",
         "redis://redis.internal:6379/0",
         "anymail.backends.mailgun.EmailBackend",
