@@ -161,7 +161,9 @@ class Seat(models.Model):
     away_until = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
-        ordering = ["game", "index"]
+        # by the column: ordering by "game" would follow Game's own ordering, joining games_game
+        # and sorting by its updated_at in every seat query (the answer path's among them)
+        ordering = ["game_id", "index"]
         constraints = [models.UniqueConstraint(fields=["game", "index"], name="one_seat_per_index")]
 
     def __str__(self) -> str:
@@ -198,7 +200,7 @@ class Event(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["game", "seq"]
+        ordering = ["game_id", "seq"]  # the column, not Game's ordering (see Seat)
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq")]
         # a long game's page asks for its last answer and its few admin events, not its whole log
         indexes = [models.Index(fields=["game", "kind", "seq"], name="event_game_kind_seq")]

@@ -50,7 +50,7 @@ def test_production_settings_come_from_the_environment(tmp_path):
     env = embedded_env(tmp_path, **PRODUCTION_ENV)
     probe = (
         "import django; django.setup(); from django.conf import settings as s; "
-        "print(s.DATABASES['default']['ENGINE'], s.DATABASES['default']['OPTIONS']['server_side_binding'], s.DATABASES['default']['HOST'], s.CELERY_BROKER_URL, "
+        "print(s.DATABASES['default']['ENGINE'], s.DATABASES['default']['OPTIONS']['server_side_binding'], s.DATABASES['default']['OPTIONS']['prepare_threshold'], s.DATABASES['default']['HOST'], s.CELERY_BROKER_URL, "
         "s.MAILERS['default']['BACKEND'], s.ANYMAIL['MAILGUN_API_KEY'], s.DEBUG, s.SESSION_COOKIE_SECURE, "
         "s.CSRF_TRUSTED_ORIGINS)"
     )
@@ -59,6 +59,7 @@ def test_production_settings_come_from_the_environment(tmp_path):
     assert done.stdout.split() == [
         "config.postgresql",
         "True",
+        "5",
         "db.internal",
         "redis://redis.internal:6379/0",
         "anymail.backends.mailgun.EmailBackend",
@@ -67,3 +68,26 @@ def test_production_settings_come_from_the_environment(tmp_path):
         "True",
         "['https://turns.example.org']",
     ]
+
+
+@pytest.mark.parametrize(("given", "printed"), [("none", "None"), (" 0 ", "0"), ("12", "12")])
+def test_prepared_statements_can_be_tuned_or_turned_off_for_a_pooler(tmp_path, given, printed):
+    env = embedded_env(tmp_path, **PRODUCTION_ENV, DATABASE_PREPARE_THRESHOLD=given)
+    probe = "import django; django.setup(); from django.conf import settings as s; print(s.DATABASES['default']['OPTIONS']['prepare_threshold'])"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == printed
+
+
+def test_a_prepare_threshold_that_is_not_a_number_is_refused_by_name(tmp_path):
+    env = embedded_env(tmp_path, **PRODUCTION_ENV, DATABASE_PREPARE_THRESHOLD="-1")
+    done = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "DATABASE_PREPARE_THRESHOLD must be a number of runs or 'none', not '-1'" in done.stderr
