@@ -2,7 +2,7 @@
 
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.core.validators import MaxValueValidator
-from django.db import models
+from django.db import IntegrityError, models, transaction
 
 
 class UserManager(BaseUserManager):
@@ -24,9 +24,16 @@ class UserManager(BaseUserManager):
         return self.create_user(email, password, **extra)
 
     def for_email(self, email: str, name: str = ""):
-        """The person with this address, created (without a password) on first invitation."""
-        user, _ = self.get_or_create(email=self.normalize_email(email).lower(), defaults={"name": name})
-        return user
+        """The person with this address, created (with no usable password) on first invitation or sign-in."""
+        address = self.normalize_email(email).lower()
+        found = self.filter(email=address).first()
+        if found is not None:
+            return found
+        try:
+            with transaction.atomic():
+                return self.create_user(address, name=name)
+        except IntegrityError:  # created by another request at the same moment
+            return self.get(email=address)
 
 
 class User(AbstractBaseUser, PermissionsMixin):

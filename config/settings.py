@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "anymail",
+    "django_ratelimit",
     "accounts",
     "games",
 ]
@@ -106,7 +107,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
-LOGIN_URL = "login"
+# Players sign in by a link mailed to them (django-sesame: signed, single use, expiring in minutes);
+# organisers may keep a password.
+AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend", "sesame.backends.ModelBackend"]
+SESAME_MAX_AGE = 15 * 60
+SESAME_ONE_TIME = True
+SESSION_COOKIE_AGE = 14 * 24 * 3600  # a sign-in lasts two weeks
+LOGIN_URL = "sign-in"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 AUTH_PASSWORD_VALIDATORS = [
@@ -163,6 +170,22 @@ ANYMAIL = {k.removeprefix("ANYMAIL_"): v for k, v in env.ENVIRON.items() if k.st
 
 # Celery: Redis when REDIS_URL is set, else a SQLite file that needs no server.
 REDIS_URL = env.str("REDIS_URL", default="")
+
+# The cache holds the sign-in rate limits (django-ratelimit) and a few short-lived notes, so every
+# web process must share it: Redis when REDIS_URL is set, else a directory in var/ on this one
+# machine. Its counters are not atomic there (django_ratelimit.E003): near a limit, two requests at
+# the same instant may both pass, which the embedded service can live with.
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "cache"}
+    }
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]  # Django's own Redis cache increments atomically
+else:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(VAR_DIR / "cache")}
+    }
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+
 CELERY_BROKER_URL = (
     env.str("CELERY_BROKER_URL", default="") or REDIS_URL or f"sqla+sqlite:///{VAR_DIR / 'celery.sqlite'}"
 )
@@ -187,7 +210,8 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
     SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env.bool("BEHIND_PROXY", default=False) else None
+BEHIND_PROXY = env.bool("BEHIND_PROXY", default=False)  # the proxy sets X-Forwarded-Proto and -For
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 
 LOGGING = {
     "version": 1,

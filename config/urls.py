@@ -10,6 +10,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz/", healthz, name="healthz"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("accounts.urls")),
     # inbound email (replies to game emails) from the ESP: /anymail/<esp>/inbound/
     path("anymail/", include("anymail.urls")),
     path("", include("games.urls")),

@@ -13,6 +13,7 @@ from django import forms
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from accounts.addresses import AddressField, BadAddress, read_address
 from games.engine import IllegalMove
 from games.engine.typed import Unreadable, check_period, clean_text, read_int
 from games.titles import choices as title_choices
@@ -263,15 +264,14 @@ class NewGameForm(forms.Form):
     def clean_seats(self) -> list[str | None]:
         lines = [ln.strip() for ln in self.cleaned_data["seats"].splitlines() if ln.strip()]
         seats: list[str | None] = []
-        field = forms.EmailField()
         for ln in lines:
             if ln.lower() == "bot":
                 seats.append(None)
                 continue
             try:
-                seats.append(field.clean(ln).lower())
-            except forms.ValidationError:
-                raise forms.ValidationError(f"“{ln}” is neither an email address nor the word bot.") from None
+                seats.append(read_address(ln))
+            except BadAddress:
+                raise forms.ValidationError(f"“{ln[:80]}” is neither an email address nor the word bot.") from None
         emails = [s for s in seats if s]
         if len(set(emails)) != len(emails):
             raise forms.ValidationError("Each person can take only one seat.")
@@ -438,7 +438,7 @@ class PeopleSeatForm(SeatPickForm):
 
 
 class ReplaceForm(SeatPickForm):
-    email = forms.EmailField(label="The new player's email address")
+    email = AddressField(label="The new player's email address")
 
     def __init__(self, *args, game=None, **kwargs):
         super().__init__(*args, game=game, **kwargs)

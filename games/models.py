@@ -237,6 +237,7 @@ class Notification(models.Model):
         REPLY_PROBLEM = "reply_problem", "Reply not played"
         DIGEST = "digest", "Daily digest"
         PLAN = "plan", "Plan ahead"
+        SIGN_IN = "sign_in", "Sign-in link"
 
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)

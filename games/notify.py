@@ -16,11 +16,13 @@ from zoneinfo import ZoneInfo
 
 import css_inline
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from sesame.utils import get_query_string
 
 from games.engine.prompts import key_of, prompt_key
 
@@ -223,6 +225,10 @@ def finish(note: Notification) -> None:
     if ctx.get("reply") and frozen is not None:
         r = ctx["reply"]
         headers["Reply-To"] = reply_address(frozen, r["version"], r["key"], kind=r["kind"])
+    ctx["home_url"] = settings.SITE_URL + reverse("home")
+    if ctx.get("sign_in_user"):
+        # signed when sent, so its few minutes start when the person can open it
+        ctx["sign_in_url"] = sign_in_url(ctx["sign_in_user"])
     if ctx.get("user_pk"):
         ctx["unsubscribe_url"] = unsubscribe_url(ctx["user_pk"])
         headers["List-Unsubscribe"] = f"<{ctx['unsubscribe_url']}>"
@@ -365,6 +371,25 @@ def plan_offer(game: Game, seat: Seat, prompt) -> Notification | None:
         {"prompt": prompt.to_dict()},
         reply=("p", prompt_key(prompt)),
     )
+
+
+def sign_in(user) -> Notification:
+    """A one-time sign-in link, asked for on the sign-in page (sent even to an unsubscribed person:
+    they asked for it just now)."""
+    return _queue(
+        None,
+        None,
+        Notification.Kind.SIGN_IN,
+        "Your sign-in link for Café turns",
+        "sign_in",
+        {"sign_in_user": user.pk},
+        recipient=user.email,
+    )
+
+
+def sign_in_url(user_pk: int) -> str:
+    user = get_user_model().objects.get(pk=user_pk)
+    return settings.SITE_URL + reverse("sign-in-link") + get_query_string(user)
 
 
 def fresh_link(seat: Seat) -> Notification | None:

@@ -28,6 +28,7 @@ from games.titles import get_title
 from . import forms, links, notify
 from .actions import deadlines, organise, play, replay, talk, write
 from .engine.prompts import prompt_key
+from .home import home_for
 from .models import DeliveredMail, Event, Game, Seat, Vacation
 from .present import score_rows, seat_view, table_template
 
@@ -36,10 +37,13 @@ LOG_LINES = 60
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    games = []
-    if request.user.is_authenticated and request.user.is_staff:
-        games = Game.objects.all() if request.user.is_superuser else Game.objects.filter(organiser=request.user)
-    return render(request, "games/home.html", {"games": games})
+    """Signed in: my games (and, for organisers, the games they run). Otherwise: what this is."""
+    games, mine = [], None
+    if request.user.is_authenticated:
+        mine = home_for(request.user)
+        if request.user.is_staff:
+            games = Game.objects.all() if request.user.is_superuser else Game.objects.filter(organiser=request.user)
+    return render(request, "games/home.html", {"games": games, "home": mine})
 
 
 # --- organisers ------------------------------------------------------------------------------

@@ -21,6 +21,19 @@ def _fast_local_services(settings, tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def _own_cache(settings, request):
+    """Each test its own empty cache (rate-limit counters), whatever the xdist worker ran before."""
+    from django.core.cache import caches
+
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": request.node.nodeid}
+    }
+    caches["default"].clear()
+    yield
+    caches["default"].clear()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_state_parts():
     """Tests empty the database between them; production never deletes a stored state part."""
     from games import state_parts

@@ -1,0 +1,22 @@
+"""Writes about people rather than games: asking for a sign-in link."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from games import notify
+
+from .models import User
+
+
+def send_sign_in_link(address: str) -> None:
+    """Mail a one-time sign-in link to the address, making the person known here if they were not.
+
+    A new address gets an account without a password, as an invitation would give it: a person
+    may sign in before anyone invites them, to host a game of their own. A deactivated account
+    gets nothing, and the page says the same thing either way.
+    """
+    with transaction.atomic():
+        user = User.objects.for_email(address)
+        if user.is_active:
+            notify.sign_in(user)

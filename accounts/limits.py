@@ -1,0 +1,33 @@
+"""Rate limits on what anyone may ask without signing in (django-ratelimit, in the shared cache)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest
+from django_ratelimit.core import is_ratelimited
+
+# per address: a few links an hour is plenty for a person, and caps mail to someone else's inbox;
+# per client: one machine asking for many addresses
+SIGN_IN_PER_ADDRESS = "5/h"
+SIGN_IN_PER_CLIENT = "20/h"
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address: behind the proxy (BEHIND_PROXY), the one the proxy appended last."""
+    if settings.BEHIND_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        last = forwarded.split(",")[-1].strip()
+        if last:
+            return last[:64]
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
+def sign_in_limited(request: HttpRequest, address: str) -> bool:
+    """Count this request against both limits; True when either is used up."""
+    by_address = is_ratelimited(
+        request, group="sign-in:address", key=lambda _g, _r: address, rate=SIGN_IN_PER_ADDRESS, increment=True
+    )
+    by_client = is_ratelimited(
+        request, group="sign-in:client", key=lambda _g, r: client_ip(r), rate=SIGN_IN_PER_CLIENT, increment=True
+    )
+    return by_address or by_client

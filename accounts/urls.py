@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("sign-in/", views.sign_in, name="sign-in"),
+    path("sign-in/link/", views.sign_in_link, name="sign-in-link"),
+    path("sign-out/", views.sign_out, name="sign-out"),
+    path("me/", views.profile, name="profile"),
+]

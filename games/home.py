@@ -1,0 +1,125 @@
+"""A signed-in player's home: every seat of theirs, the ones waiting on them first, and their figures.
+
+Read only. The page links each seat by a link signed now, so a player who signed in needs none of
+their emails; the question and the deadline come from the stored state, in the player's timezone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.urls import reverse
+
+from . import links
+from .models import Event, Game, Seat
+from .notify import local_time
+
+QUESTION_WORDS = 90  # characters of the question shown in the list
+
+
+@dataclass
+class Row:
+    """One seat as the list shows it."""
+
+    seat: Seat
+    url: str
+    question: str = ""
+    deadline: str = ""
+    waiting_on: str = ""
+    since: datetime | None = None
+    result: str = ""
+    history_url: str = ""
+
+
+@dataclass
+class Figures:
+    title_name: str
+    played: int = 0
+    won: int = 0
+    scores: list[int] = field(default_factory=list)
+
+    @property
+    def average(self) -> str:
+        return f"{sum(self.scores) / len(self.scores):.1f}" if self.scores else "–"
+
+
+@dataclass
+class Home:
+    mine: list[Row] = field(default_factory=list)  # waiting on me
+    others: list[Row] = field(default_factory=list)  # waiting on someone else (or paused, or not started)
+    finished: list[Row] = field(default_factory=list)
+    figures: list[Figures] = field(default_factory=list)
+
+
+def home_for(user) -> Home:
+    seats = list(
+        Seat.objects.filter(player=user).select_related("game", "player").order_by("-game__updated_at", "game_id")
+    )
+    ended = {
+        e.game_id: e.payload
+        for e in Event.objects.filter(game__in=[s.game for s in seats], kind=Event.Kind.ENDED).only("game_id", "payload")
+    }
+    home = Home()
+    figures: dict[str, Figures] = {}
+    for seat in seats:
+        game = seat.game
+        token = links.token_for(seat)
+        row = Row(seat=seat, url=reverse("seat", args=[token]))
+        if game.status == Game.Status.ENDED:
+            payload = ended.get(game.pk, {})
+            row.result = _result(payload, seat.index)
+            row.history_url = reverse("seat-history", args=[token])
+            home.finished.append(row)
+            if not payload:  # ended by its organiser before its end: no result to count
+                continue
+            fig = figures.setdefault(game.title, Figures(game.title_name))
+            fig.played += 1
+            fig.won += seat.index in payload.get("winners", [])
+            score = payload.get("scores", {}).get(str(seat.index))
+            if isinstance(score, int):
+                fig.scores.append(score)
+        elif game.status == Game.Status.ACTIVE and seat.waiting_since is not None:
+            prompt = game.engine.prompts(game.state).get(seat.index)
+            row.question = _short(prompt.text if prompt is not None else "")
+            row.deadline = local_time(seat.deadline, user.timezone)
+            row.since = seat.waiting_since
+            home.mine.append(row)
+        else:
+            row.waiting_on = _waiting_on(game)
+            row.since = game.paused_at if game.status == Game.Status.PAUSED else game.waiting_since
+            home.others.append(row)
+    home.mine.sort(key=lambda r: (r.seat.deadline is None, r.seat.deadline or r.since))
+    home.figures = sorted(figures.values(), key=lambda f: f.title_name)
+    return home
+
+
+def _short(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= QUESTION_WORDS else line[: QUESTION_WORDS - 1].rstrip() + "…"
+
+
+def _waiting_on(game: Game) -> str:
+    if game.status == Game.Status.PAUSED:
+        return "paused"
+    if game.status == Game.Status.DRAFT:
+        return "not started yet"
+    return game.to_move or "no one"
+
+
+def _result(payload: dict, index: int) -> str:
+    scores = {int(k): v for k, v in payload.get("scores", {}).items() if str(k).isdigit()}
+    if index not in scores:
+        return "over"
+    mine = scores[index]
+    place = 1 + sum(1 for v in scores.values() if v > mine)
+    winners = payload.get("winners", [])
+    points = f"{mine} point{'s' if mine != 1 else ''}"
+    if index in winners:
+        return f"won with {points}" if len(winners) == 1 else f"shared the win with {points}"
+    return f"{_ordinal(place)} of {len(scores)}, {points}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

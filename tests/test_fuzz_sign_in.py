@@ -1,0 +1,216 @@
+"""Issue 14's endpoints under the fuzz of issue 12: asking for a sign-in link, spending one, the profile.
+
+The same three rules as tests/test_fuzz_endpoints.py: never a server error; a refusal is told in
+words; nothing changes on a refused input (no person made, no mail queued, nobody signed in), and
+a legal input does what it says.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.cache import caches
+from django.test import Client
+from hypothesis import given
+from hypothesis import strategies as st
+
+from accounts.models import User
+from games.models import Notification
+from tests.support import hostile as h
+from tests.support.hostile import MultiDict, Verdict
+from tests.test_fuzz_endpoints import (
+    BASELINE,
+    TIMEZONES,
+    Findings,
+    Poster,
+    fuzz,
+    junk_fields,
+    preference_reading,
+    readable,
+    same_signature,
+    told,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+GOOD = ("ana@example.com", "Ana@Example.COM", "  cy@example.org ", "d.e+tag@example.co.uk", "ana@exämple.com")
+BAD = (
+    "ana",
+    "ana@",
+    "@example.com",
+    "ana@@example.com",
+    "ana example.com",
+    "a" * 300 + "@x.org",
+    "ana\x00@x.org",
+    "ana\u200b@x.org",
+    "ana@x.org\nBcc: eve@x.org",
+    "",
+)
+
+
+def people() -> list[tuple]:
+    return list(User.objects.order_by("pk").values_list("pk", "email", "last_login", "name", "timezone"))
+
+
+def mailed() -> int:
+    return Notification.objects.filter(kind=Notification.Kind.SIGN_IN).count()
+
+
+def test_asking_for_a_link() -> None:
+    """POST /sign-in/: an address, hostile or not, with junk around it."""
+    findings = Findings()
+    endpoint = "POST /sign-in/"
+    poster = Poster(findings, endpoint)
+    User.objects.create_user("ana@example.com")
+
+    @fuzz(400)
+    @given(
+        email=st.one_of(st.sampled_from(GOOD), st.sampled_from(BAD), h.hostile_text()),
+        twice=st.one_of(st.none(), h.hostile_text()),
+        junk=junk_fields(),
+    )
+    def example(email, twice, junk) -> None:
+        caches["default"].clear()  # the rate limits are tested on their own
+        pairs: h.Pairs = [("email", email), *junk] + ([("email", twice)] if twice is not None else [])
+        verdict = (
+            Verdict.LEGAL if email in GOOD and twice is None else Verdict.REFUSE if email in BAD else Verdict.UNSURE
+        )
+        if not readable(pairs) or any(k == "email" for k, _ in junk):
+            verdict = Verdict.UNSURE if verdict is not Verdict.REFUSE else verdict
+        repro = f"form={[(k, h.short(v, 40)) for k, v in pairs]}"
+        before, sent = people(), mailed()
+        response = poster.form("/sign-in/", pairs, repro)
+        after = people()
+        if response.status_code >= 500:
+            return
+        done = response.status_code == 200 and b"Check your email" in response.content
+        if not done:
+            if not told(response) or not any(h.in_words(t) for t in told(response)):
+                findings.add(endpoint, "a refusal that says nothing", repro)
+            if after != before or mailed() != sent:
+                findings.add(endpoint, "a refused request changed something", repro)
+        if verdict is Verdict.REFUSE and done:
+            findings.add(endpoint, "an address that is not one was taken", repro)
+        if verdict is Verdict.LEGAL:
+            address = email.strip().lower()
+            if not done or mailed() != sent + 1 or not User.objects.filter(email=address).exists():
+                findings.add(endpoint, "a good address got no link", repro, f"said: {told(response)[:1]}")
+        if done and verdict is not Verdict.LEGAL:
+            # whatever was taken is one address, stored as typed (trimmed, lowercased), with one mail for it
+            new = [p for p in after if p not in before]
+            last = Notification.objects.filter(kind=Notification.Kind.SIGN_IN).order_by("-pk").first()
+            if mailed() == sent + 1 and last is not None and not User.objects.filter(email=last.recipient).exists():
+                findings.add(endpoint, "a link was mailed to an address nobody has", repro)
+            if any(any(ch.isspace() or ord(ch) < 32 for ch in p[1]) for p in new):
+                findings.add(endpoint, "stored an address with a space or control character", repro)
+
+    example()
+    findings.check()
+
+
+def test_spending_a_link() -> None:
+    """POST /sign-in/link/ (and its GET): only the genuine, unspent token signs its own person in."""
+    findings = Findings()
+    endpoint = "POST /sign-in/link/"
+    ana = User.objects.create_user("ana@example.com")
+    from sesame.utils import get_token
+
+    from games import links
+
+    @fuzz(350)
+    @given(
+        how=st.sampled_from(("own", "own", "spent", "garbled", "garbled", "other-signature", "get")),
+        garble=h.garbling(),
+        junk=junk_fields(),
+    )
+    def example(how, garble, junk) -> None:
+        User.objects.filter(pk=ana.pk).update(last_login=None)
+        genuine = get_token(User.objects.get(pk=ana.pk))
+        token = {
+            "own": genuine,
+            "spent": genuine,
+            "get": genuine,
+            "other-signature": links.signing.dumps({"s": 1}),
+        }.get(how) or garble(genuine)
+        if how == "garbled" and same_signature(token, genuine):
+            how = "own?"
+        client = Client(raise_request_exception=False)
+        poster = Poster(findings, endpoint, client)
+        poster.signed_in = True  # keep the session cookie between the two requests below
+        if how == "spent":
+            client.post("/sign-in/link/", {"sesame": genuine})
+            client.post("/sign-out/")
+        repro = f"how={how} token={h.short(token, 60)} junk={[(k, h.short(v, 20)) for k, v in junk]}"
+        if how == "get":
+            response = poster.get(f"/sign-in/link/?sesame={token}", repro)
+            if client.session.get("_auth_user_id"):
+                findings.add(endpoint, "a GET signed someone in", repro)
+            return
+        response = poster.form("/sign-in/link/", [("sesame", token), *junk], repro)
+        if response.status_code >= 500:
+            return
+        signed = client.session.get("_auth_user_id")
+        if how == "own" and not signed and not any(k == "sesame" for k, _ in junk):
+            findings.add(endpoint, "the genuine link did not sign in", repro, f"said: {told(response)[:1]}")
+        if how in ("spent", "garbled", "other-signature") and signed:
+            findings.add(endpoint, "a spent or damaged link signed someone in", repro)
+        if not signed and not any(h.in_words(t) for t in told(response)):
+            findings.add(endpoint, "a refusal that says nothing", repro)
+
+    example()
+    findings.check()
+
+
+def test_the_profile() -> None:
+    """POST /me/: the same hostile preferences as a seat's settings, for the signed-in person only."""
+    findings = Findings()
+    endpoint = "POST /me/"
+    ana = User.objects.create_user("ana@example.com", **{k: v for k, v in BASELINE.items()})
+    client = Client(raise_request_exception=False)
+    client.force_login(ana)
+    poster = Poster(findings, endpoint, client)
+    legal = {
+        "name": st.sampled_from(("Ana", "Ana Lima", "Zoë", "")),
+        "email_mode": st.sampled_from(("each", "digest")),
+        "digest_hour": st.integers(0, 23).map(str),
+        "timezone": st.sampled_from(TIMEZONES),
+        "unsubscribed": st.sampled_from(("", "on")),
+    }
+    hostile = {
+        "name": st.one_of(h.hostile_text(), st.just("a" * 81)),
+        "email_mode": st.one_of(st.sampled_from(("EACH", "never", "")), h.hostile_text()),
+        "digest_hour": h.hostile_number(),
+        "timezone": st.one_of(st.sampled_from(("utc", "../../etc/passwd", "Mars/Base")), h.hostile_text()),
+        "unsubscribed": h.hostile_text(),
+    }
+
+    @fuzz(250)
+    @given(plan=st.fixed_dictionaries({k: st.one_of(st.none(), legal[k], legal[k], hostile[k]) for k in legal}))
+    def example(plan) -> None:
+        User.objects.filter(pk=ana.pk).update(**BASELINE)
+        pairs: h.Pairs = [(k, v) for k, v in plan.items() if v is not None]
+        verdict, fields = preference_reading(MultiDict(pairs))
+        if not readable(pairs):
+            verdict = Verdict.REFUSE
+        repro = f"form={[(k, h.short(v, 40)) for k, v in pairs]}"
+        before = people()
+        response = poster.form("/me/", pairs, repro)
+        if response.status_code >= 500:
+            return
+        after = people()
+        if verdict is Verdict.REFUSE and after != before:
+            findings.add(endpoint, "changed the profile on an input that must be refused", repro)
+        if verdict is Verdict.REFUSE and not any(h.in_words(t) for t in told(response)):
+            findings.add(endpoint, "a refusal that says nothing", repro)
+        if verdict is Verdict.LEGAL and response.status_code != 302:
+            findings.add(endpoint, "a legal profile was not saved", repro, f"said: {told(response)[:1]}")
+        user = User.objects.get(pk=ana.pk)
+        for name, allowed in fields.items():
+            if response.status_code == 302 and allowed and getattr(user, name) not in allowed:
+                findings.add(endpoint, f"saved {name} the form did not mean", repro)
+        if re.search(r"[\x00-\x08\x0b-\x1f]", user.name):
+            findings.add(endpoint, "stored a control character in the name", repro)
+
+    example()
+    findings.check()
