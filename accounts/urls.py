@@ -7,4 +7,5 @@ urlpatterns = [
     path("sign-in/link/", views.sign_in_link, name="sign-in-link"),
     path("sign-out/", views.sign_out, name="sign-out"),
     path("me/", views.profile, name="profile"),
+    path("me/away/", views.away, name="away"),
 ]

@@ -284,12 +284,30 @@ class DeliveredMail(models.Model):
         return f"{self.subject} → {self.to}"
 
 
+class Absence(models.Model):
+    """A person away from every game at once (their absence calendar); each game grants its part
+    as a Vacation, up to that game's yearly allowance, including games they join during it."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="absences")
+    starts = models.DateTimeField()
+    ends = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts"]
+
+    def __str__(self) -> str:
+        return f"{self.player} away {self.starts:%Y-%m-%d} to {self.ends:%Y-%m-%d}"
+
+
 class Vacation(models.Model):
-    """A player's declared absence: their clocks stop for its length."""
+    """A player's declared absence from one game: their clocks there stop for its length."""
 
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="vacations")
     starts = models.DateTimeField()
     ends = models.DateTimeField()
+    # the calendar absence this is that game's part of (none: declared in this game alone)
+    absence = models.ForeignKey(Absence, null=True, blank=True, on_delete=models.SET_NULL, related_name="grants")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -241,7 +241,24 @@ def _in_batches(step, items: list, now: datetime, batch: int, threads: int) -> i
 
 
 def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
-    """A player is away: their clocks stop for its length, within the game's yearly allowance."""
+    """A player is away from one game: their clocks there stop for its length, within its yearly allowance."""
+    check_absence(starts, ends)
+    with transaction.atomic():
+        game = lock_game(seat.game_id)
+        if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
+            raise SubmitError("Vacations can be declared while a game is in play.", "not_playing")
+        left = allowance_left(game, seat)
+        if ends - starts > left:
+            days = round(max(left, timedelta(0)).total_seconds() / 86400, 1)
+            raise SubmitError(
+                f"This game allows {game.vacation_days} vacation days a year; you have {days:g} days left.",
+                "allowance",
+            )
+        return grant_vacation(game, seat, starts, ends)
+
+
+def check_absence(starts: datetime, ends: datetime) -> None:
+    """The bounds every declared absence keeps (one game's vacation, or the calendar's absence)."""
     if ends <= starts:
         raise SubmitError("A vacation must end after it starts.", "bad_vacation")
     now = timezone.now()
@@ -249,24 +266,24 @@ def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
         raise SubmitError("That vacation is already over.", "bad_vacation")
     if starts < now - timedelta(days=2) or ends > now + timedelta(days=HORIZON_DAYS + 2):
         raise SubmitError("Give dates from today to a year from now.", "bad_vacation")
-    with transaction.atomic():
-        game = lock_game(seat.game_id)
-        if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-            raise SubmitError("Vacations can be declared while a game is in play.", "not_playing")
-        year_ago = timezone.now() - timedelta(days=365)
-        used = sum(((v.ends - v.starts) for v in seat.vacations.filter(ends__gt=year_ago)), timedelta(0))
-        allowance = timedelta(days=game.vacation_days)
-        if used + (ends - starts) > allowance:
-            left = round(max(allowance - used, timedelta(0)).total_seconds() / 86400, 1)
-            raise SubmitError(
-                f"This game allows {game.vacation_days} vacation days a year; you have {left:g} days left.",
-                "allowance",
-            )
-        vacation = Vacation.objects.create(seat=seat, starts=starts, ends=ends)
-        if seat.away_until is None or ends > seat.away_until:
-            Seat.objects.filter(pk=seat.pk).update(away_until=ends)
-        seat.refresh_from_db()
-        if seat.deadline and seat.waiting_since:
-            reset_deadline(game, seat, seat.waiting_since)
-        note(game, "vacation", seat=seat.index, via="web", starts=starts.isoformat(), ends=ends.isoformat())
-        return vacation
+
+
+def allowance_left(game: Game, seat: Seat) -> timedelta:
+    """What is left of the game's yearly vacation allowance for this seat (its last 365 days)."""
+    year_ago = timezone.now() - timedelta(days=365)
+    used = sum(((v.ends - v.starts) for v in seat.vacations.filter(ends__gt=year_ago)), timedelta(0))
+    return timedelta(days=game.vacation_days) - used
+
+
+def grant_vacation(
+    game: Game, seat: Seat, starts: datetime, ends: datetime, absence=None, via: str = "web"
+) -> Vacation:
+    """Record a vacation on a locked game: the seat is away, its running deadline moves, the log says so."""
+    vacation = Vacation.objects.create(seat=seat, starts=starts, ends=ends, absence=absence)
+    if seat.away_until is None or ends > seat.away_until:
+        Seat.objects.filter(pk=seat.pk).update(away_until=ends)
+    seat.refresh_from_db()
+    if seat.deadline and seat.waiting_since:
+        reset_deadline(game, seat, seat.waiting_since)
+    note(game, "vacation", seat=seat.index, via=via, starts=starts.isoformat(), ends=ends.isoformat())
+    return vacation

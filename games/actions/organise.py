@@ -18,6 +18,7 @@ from games.engine.cards import content_hash
 from games.engine.protocol import Title
 from games.models import Event, Game, Seat, new_nonce
 
+from .absences import grant_absences
 from .replay import PLAYED, voided
 from .write import (
     SubmitError,
@@ -96,6 +97,8 @@ def start_game(game: Game, actor=None) -> Game:
         for seat in seats:
             if not seat.is_bot:
                 notify.invite(game, seat)
+                grant_absences(seat, via="start")  # before the first deadlines are set
+        game.refresh_from_db()
         after_step(game, engine, before={}, via="start")
     return game
 
@@ -171,6 +174,7 @@ def replace_player(seat: Seat, email: str, actor=None, reason: str = "") -> Seat
         seat.save()
         note(game, "replace_player", actor, seat=seat.index, old=old, new=seat.player.email, reason=reason)
         notify.invite(game, seat)
+        grant_absences(seat, via="admin")
         prompt = game.engine.prompts(game.state).get(seat.index) if game.state else None
         if prompt is not None:
             seat.waiting_since = timezone.now()
