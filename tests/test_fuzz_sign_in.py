@@ -214,3 +214,59 @@ def test_the_profile() -> None:
 
     example()
     findings.check()
+
+
+def test_declaring_an_absence(clocked) -> None:
+    """POST /me/away/: hostile dates; only a period from today to within a year is saved, once."""
+    from datetime import date, timedelta
+
+    from django.utils import timezone
+
+    from games.models import Absence, Vacation
+
+    findings = Findings()
+    endpoint = "POST /me/away/"
+    clocked()
+    ana = User.objects.get(email="ana@example.com")
+    client = Client(raise_request_exception=False)
+    client.force_login(ana)
+    poster = Poster(findings, endpoint, client)
+    today = timezone.localdate()
+    good = st.integers(0, 30).map(lambda n: str(today + timedelta(days=n)))
+
+    @fuzz(200)
+    @given(
+        starts=st.one_of(good, good, h.hostile_date()), ends=st.one_of(good, good, h.hostile_date()), junk=junk_fields()
+    )
+    def example(starts, ends, junk) -> None:
+        Absence.objects.all().delete()
+        Vacation.objects.all().delete()
+        pairs: h.Pairs = [("starts", starts), ("ends", ends), *junk]
+        try:
+            first, last = date.fromisoformat(starts), date.fromisoformat(ends)
+        except ValueError:
+            first = last = None
+        legal = (
+            first is not None
+            and today <= first <= last <= today + timedelta(days=365)
+            and starts.isascii()
+            and ends.isascii()
+            and not any(k in ("starts", "ends") for k, _ in junk)
+        )
+        repro = f"form={[(k, h.short(v, 40)) for k, v in pairs]}"
+        response = poster.form("/me/away/", pairs, repro)
+        if response.status_code >= 500:
+            return
+        saved = Absence.objects.count()
+        if response.status_code != 302:
+            if saved or Vacation.objects.exists():
+                findings.add(endpoint, "a refused absence was saved", repro)
+            if not any(h.in_words(t) for t in told(response)):
+                findings.add(endpoint, "a refusal that says nothing", repro)
+        elif saved != 1:
+            findings.add(endpoint, f"said saved but {saved} absences stored", repro)
+        if legal and readable(pairs) and saved != 1:
+            findings.add(endpoint, "a good period was not saved", repro, f"said: {told(response)[:1]}")
+
+    example()
+    findings.check()
