@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import in_host_order
+
 Cards = dict[str, Any]
 Seat = dict[str, Any]
 
@@ -50,7 +52,8 @@ def has_effect(cards: Cards, seat: Seat, kind: str) -> bool:
 def earnings(cards: Cards, seat: Seat, die: int, others: list[int], max_done: int) -> tuple[int, int, list[str]]:
     """(♥ earned, ♥ to take from each other seat that rolled `die`, names that shone) for one die.
 
-    `others` are the other seats' dice; `max_done` the most agendas any seat has completed.
+    `others` are the other seats' dice; `max_done` the most agendas any seat has completed. The
+    names come flyer first, then hosts in data order (a club's key order is lost in the database).
     """
     total = 0
     shone: list[str] = []
@@ -63,7 +66,8 @@ def earnings(cards: Cards, seat: Seat, die: int, others: list[int], max_done: in
     fave = seat["fave"]
     host_shone = fave_shone = False
     bonded = rival = 0
-    for boy, stack in club.items():
+    for boy in in_host_order(cards, club):
+        stack = club[boy]
         h = hosts[boy]
         ab = h["ability"]
         kind = ab["kind"]

@@ -12,7 +12,7 @@ from typing import Any
 from games.engine import IllegalMove, entry
 
 from . import abilities
-from .cards import base_id
+from .cards import base_id, in_host_order
 
 State = dict[str, Any]
 PASS = "pass"
@@ -79,7 +79,7 @@ def _candidates(cards: dict[str, Any], me: dict[str, Any], field: list[str | Non
             out.append(Action(cid, "recruit", kind, abilities.recruit_cost(cards, me, kind, disc)))
         else:
             out.append(Action(cid, "buy", kind, abilities.focus_cost(cards, me, kind, disc)))
-    for boy in me["club"]:
+    for boy in in_host_order(cards, me["club"]):  # data order: a club's key order is lost in the database
         if boy != me["fave"]:
             out.append(Action(f"fave:{boy}", "fave", boy, abilities.fave_cost(cards, boy)))
     for a in me["agendas"]:

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from . import abilities, actions
+from .cards import ids_of
 
 State = dict[str, Any]
 
@@ -68,10 +69,12 @@ def bids(state: State, seat: int, rng: random.Random) -> dict[str, int]:
 
 
 def draft_prefs(state: State, rng: random.Random) -> dict[str, list[str]]:
+    """A random manager ranking and agendas cheapest first (with noise). Both start from the data
+    order, not the catalogue's key order, since the generator is consumed in that order."""
     cards = state["cards"]
-    managers = list(cards["managers"])
+    managers = list(ids_of(cards, "managers"))
     rng.shuffle(managers)
-    agendas = sorted(cards["agendas"], key=lambda a: cards["agendas"][a]["cost"] + rng.random() * 4)
+    agendas = sorted(ids_of(cards, "agendas"), key=lambda a: cards["agendas"][a]["cost"] + rng.random() * 4)
     return {"manager": managers, "agendas": agendas}
 
 

@@ -1,11 +1,15 @@
 """Loading and validating Café Romantica's card data (seeds/cafe_romantica/*.yaml).
 
 The loaded set is plain JSON data keyed by card kind and id, so it can travel in a game's first
-event and sit, shared and never copied, inside the state.
+event and sit, shared and never copied, inside the state. Stored as PostgreSQL jsonb, its objects
+come back with their keys in another order, so the set also lists each kind's ids in the data
+files' order (`ids`): the engine iterates cards and clubs in that order (`ids_of`,
+`in_host_order`), never in the order of a dict's keys.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +45,8 @@ EFFECTS: dict[str, tuple[str, ...]] = {
 }
 DISCOUNT_TARGETS = ("host", "host_new", "focus", "agenda")
 SOURCES = ("authored", "rulebook", "errata")
+# the card kinds keyed by id, whose ids the set lists in data order under "ids"
+KINDS = ("hosts", "focus", "managers", "agendas")
 # the published box (rulebook + carddata): checked for the default set
 PUBLISHED = {"hosts": 78, "focus": 12, "managers": 8, "agendas": 12}
 
@@ -195,6 +201,8 @@ def build_cardset(directory: Path, strict: bool = True) -> dict[str, Any]:
         "focus": focus,
         "managers": managers,
         "agendas": agendas,
+        # a list keeps its order through jsonb, an object's keys do not
+        "ids": {"hosts": list(hosts), "focus": list(focus), "managers": list(managers), "agendas": list(agendas)},
         **parse_club(directory / "club.yaml", load_yaml(directory / "club.yaml")),
     }
     if strict:
@@ -232,10 +240,49 @@ def load_cardset() -> dict[str, Any]:
     return _CACHE["set"]
 
 
+# recent card sets (held, so their ids are not recycled) -> (ids of each kind, host id -> rank)
+_ORDERS: list[tuple[Any, dict[str, list[str]], dict[str, int]]] = []
+
+
+def _orders(cardset: dict[str, Any]) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """The canonical order of every kind, computed once per card set object (never changed)."""
+    for held, ids, rank in _ORDERS:
+        if held is cardset:
+            return ids, rank
+    listed = cardset.get("ids") or {}
+    ids = {}
+    for kind in KINDS:
+        have = cardset[kind]
+        known = [i for i in listed.get(kind, ()) if i in have]
+        # a set without the list (older games, hand-made sets): ids sorted, whatever the key order
+        ids[kind] = known + sorted(set(have) - set(known))
+    rank = {boy: n for n, boy in enumerate(ids["hosts"])}
+    _ORDERS[:] = _ORDERS[-3:] + [(cardset, ids, rank)]
+    return ids, rank
+
+
+def ids_of(cardset: dict[str, Any], kind: str) -> list[str]:
+    """The ids of one kind (hosts, focus, managers, agendas) in the data files' order.
+
+    The order of the set's own keys is lost in the database, so anything that reaches a prompt,
+    the log, a bot or the generator iterates this instead. Callers must not change the list.
+    """
+    return _orders(cardset)[0][kind]
+
+
+def in_host_order(cardset: dict[str, Any], boys: Collection[str]) -> list[str]:
+    """Boys (e.g. a club's keys) in the data files' order of hosts, not the club's key order."""
+    if len(boys) < 2:  # most clubs early on: nothing to order (this runs for every seat and roll)
+        return list(boys)
+    return sorted(boys, key=_orders(cardset)[1].__getitem__)
+
+
 def deck_ids(cardset: dict[str, Any]) -> list[str]:
-    """Every host and focus card of the deck, one id per physical card ("<id>-<n>")."""
-    ids = [f"{h}-{i}" for h, d in cardset["hosts"].items() for i in range(1, d["copies"] + 1)]
-    ids += [f"{c}-{i}" for c, d in cardset["focus"].items() for i in range(1, d["copies"] + 1)]
+    """Every host and focus card of the deck, one id per physical card ("<id>-<n>"), in data order
+    (setup shuffles this list, so its order must not depend on the set's key order)."""
+    hosts, focus = cardset["hosts"], cardset["focus"]
+    ids = [f"{h}-{i}" for h in ids_of(cardset, "hosts") for i in range(1, hosts[h]["copies"] + 1)]
+    ids += [f"{c}-{i}" for c in ids_of(cardset, "focus") for i in range(1, focus[c]["copies"] + 1)]
     return ids
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from games.engine import Choose, Composite, IllegalMove, Number, Option, OptionsError, Order, Outcome, entry
 
 from . import abilities, actions, draft, turn
-from .cards import CardDataError, deck_ids, load_cardset
+from .cards import CardDataError, deck_ids, ids_of, load_cardset
 
 State = dict[str, Any]
 SETTLE_LIMIT = 10_000
@@ -97,11 +97,13 @@ _DRAFT_CACHE: dict[str, Composite] = {}
 
 
 def draft_prompt(cards: dict[str, Any]) -> Composite:
+    """Managers and agendas to rank, in data order (cached per card set: the order is canonical)."""
     key = cards.get("hash") or str(id(cards))
     if key not in _DRAFT_CACHE:
-        managers = tuple(Option(m["id"], m["name"], m["text"]) for m in cards["managers"].values())
+        ms, ags = cards["managers"], cards["agendas"]
+        managers = tuple(Option(m, ms[m]["name"], ms[m]["text"]) for m in ids_of(cards, "managers"))
         agendas = tuple(
-            Option(a["id"], f"{a['name']} (cost {a['cost']})", a["text"]) for a in cards["agendas"].values()
+            Option(a, f"{ags[a]['name']} (cost {ags[a]['cost']})", ags[a]["text"]) for a in ids_of(cards, "agendas")
         )
         _DRAFT_CACHE[key] = Composite(
             "Rank the managers and the agendas, favourite first. The draft runs in a random choosing "
@@ -294,7 +296,7 @@ def default_answer(state: State, seat: int) -> Any:
     phase = state["phase"]
     if phase == "draft":
         cards = state["cards"]
-        return {"manager": list(cards["managers"]), "agendas": list(cards["agendas"])}
+        return {"manager": list(ids_of(cards, "managers")), "agendas": list(ids_of(cards, "agendas"))}
     if phase == "auction":
         return {str(p): 0 for p in range(1, len(state["seats"]))}
     return actions.PASS

@@ -12,7 +12,7 @@ from games.engine import log as gamelog
 
 from . import abilities
 from .actions import host_detail
-from .cards import base_id
+from .cards import base_id, in_host_order
 
 State = dict[str, Any]
 
@@ -134,10 +134,11 @@ def _build_seat_parts(cards: dict[str, Any], s: dict[str, Any], mine: bool) -> t
             agendas.append({"id": a, "name": ag["name"], "cost": ag["cost"], "text": ag["text"], "done": done})
         else:
             agendas.append({"id": None, "name": "Face-down agenda", "cost": ag["cost"], "text": "", "done": False})
+    boys = in_host_order(cards, s["club"])  # data order: a club's key order is lost in the database
     data = {
         "manager": s["manager"],
         "hearts": s["hearts"],
-        "club": {b: len(st) for b, st in s["club"].items()},
+        "club": {b: len(s["club"][b]) for b in boys},
         "focus": list(s["focus"]),
         "fave": s["fave"],
         "agendas": agendas,
@@ -149,7 +150,8 @@ def _build_seat_parts(cards: dict[str, Any], s: dict[str, Any], mine: bool) -> t
         lines.append(f"Manager: {m['name']}: {m['text']}")
     fl = cards["flyer"]
     lines.append(f"{fl['name']}: {host_detail(fl)}")
-    for boy, stack in s["club"].items():
+    for boy in boys:
+        stack = s["club"][boy]
         h = cards["hosts"][boy]
         star = " ★ favourite" if boy == s["fave"] else ""
         bond = f" (bond {len(stack)})" if len(stack) > 1 else ""
