@@ -140,7 +140,9 @@ def _shop_needs(seat: dict[str, Any], cards: dict[str, Any]) -> dict[str, dict[s
     out = {}
     for sid in order:
         held = seat["shops"].get(sid, {})
-        need = {c: n - held.get(c, 0) for c, n in shops[sid]["need"].items() if n - held.get(c, 0) > 0}
+        full = shops[sid]["need"]
+        # in colour order, not the stored dict's: deliveries write the shop's cubes in this order
+        need = {c: missing for c in COLOURS if (missing := full.get(c, 0) - held.get(c, 0)) > 0}
         if need:
             out[sid] = need
     return out

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import actions as act_mod
 from . import draft
-from .cards import OFFSETS
+from .cards import OFFSETS, by_colour, card_shops
 from .grid import parse
 from .rules import MAX_ACTIONS, ROUNDS, placement_options, prompts
 
@@ -33,7 +33,7 @@ def card_value(card: dict[str, Any], seat: dict[str, Any]) -> float:
             v += 1.2 if draft.ships(seat["area"]) < draft.SHIPS_FOR_FREE else 0.1
         else:
             v += _VALUE[code]
-    for shop in card["shops"].values():
+    for _, shop in card_shops(card):  # a fixed order: float sums depend on it
         v += shop["vp"] * 0.6
     return v
 
@@ -122,7 +122,7 @@ def _placement_score(seat, card, p, costs, cups: int, cards, footprints, next_to
     """
     score = 0.0
     new_cups = cups + card["cups"]
-    lost_shops = set()
+    lost_shops: dict[str, None] = {}  # in square order: a set's order follows string hashes (they vary by process)
     base = p.row * _ROW + p.col
     for offset, value, kind in footprints[p.rot]:
         cell = base + offset
@@ -132,7 +132,7 @@ def _placement_score(seat, card, p, costs, cups: int, cards, footprints, next_to
             if old[1] == "cup":
                 new_cups -= 1
             elif old[1].startswith("shop:"):
-                lost_shops.add(old[1][5:])
+                lost_shops[old[1][5:]] = None
         if value is not None:
             score += value
             for _ in range(next_to[kind].get(cell, 0)):
@@ -172,8 +172,8 @@ def _colour_values(seat: dict[str, Any], cards: dict[str, Any]) -> dict[str, flo
         for c, n in shop_need.items():
             need[c] = need.get(c, 0) + n
     wh = seat["warehouse"]
-    order = sorted(wh, key=lambda c: wh[c])
-    return {c: 1.0 + (1.5 if need.get(c) else 0.0) + (1.0 if c in order[:2] else 0.0) for c in wh}
+    scarce = sorted(by_colour(wh), key=wh.__getitem__)[:2]  # equal counts: the first in colour order
+    return {c: 1.0 + (1.5 if need.get(c) else 0.0) + (1.0 if c in scarce else 0.0) for c in wh}
 
 
 def _act(state: dict[str, Any], i: int, rng: random.Random, explore: float) -> str:

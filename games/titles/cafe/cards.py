@@ -7,6 +7,7 @@ a short code string so the rules never look anything up while scanning the grid:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,21 @@ OFFSETS: dict[int, tuple[tuple[int, int], ...]] = {
     270: tuple((2 - i % 3, i // 3) for i in range(6)),
 }
 FOOTPRINT = {0: (2, 3), 90: (3, 2), 180: (2, 3), 270: (3, 2)}
+
+
+def by_colour(counts: Mapping[str, int]) -> dict[str, int]:
+    """The colours present in `counts`, in COLOURS order.
+
+    A stored state's dicts do not keep their key order (PostgreSQL's jsonb sorts keys), so anything
+    a player or the bot sees reads colours in this order (also the order a fresh game writes them).
+    """
+    return {c: counts[c] for c in COLOURS if c in counts}
+
+
+def card_shops(card: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A card's shops as (id, data) in letter order: a, b are also their order on the card and in
+    the card data, whatever order the stored dict has."""
+    return sorted(card["shops"].items())
 
 
 def _adjacent(a: int, b: int) -> bool:

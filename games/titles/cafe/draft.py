@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .cards import COLOURS
+from .cards import COLOURS, by_colour, card_shops
 
 PASS = "pass"
 SHIPS_FOR_FREE = 2
@@ -35,8 +35,8 @@ def card_text(card: dict[str, Any]) -> str:
         if code.startswith("shop:"):
             continue
         parts.append(code.replace("bean:", "").replace("roast*", "roast★"))
-    for shop in card["shops"].values():
-        need = "+".join(f"{n} {c}" for c, n in shop["need"].items())
+    for _, shop in card_shops(card):
+        need = "+".join(f"{n} {c}" for c, n in by_colour(shop["need"]).items())
         parts.append(f"shop {need} = {shop['vp']} VP")
     return ", ".join(parts)
 

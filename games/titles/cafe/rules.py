@@ -17,7 +17,7 @@ from games.engine.log import entry
 
 from . import actions as act_mod
 from . import draft
-from .cards import COLOURS, CUBES_PER_COLOUR, load_cardset
+from .cards import COLOURS, CUBES_PER_COLOUR, by_colour, load_cardset
 from .grid import key
 from .memo import Memo
 from .placement import Placement, check, legal_placements, parse_id, place
@@ -324,7 +324,7 @@ def _apply_place(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
             f"{name} places {cid.replace('card', 'card ')} at row {r}, col {c}, {_ROT_WORDS[rot]}, covering {covered}"
         )
         if back:
-            words += f"; {', '.join(f'{n} {colour}' for colour, n in back.items())} back to the supply"
+            words += f"; {', '.join(f'{n} {colour}' for colour, n in by_colour(back).items())} back to the supply"
         words += "."
         discard = state["discard"]
     _begin_actions(new_seat)

@@ -11,8 +11,9 @@ from typing import Any
 from games.engine.log import read
 
 from . import actions as act_mod
+from .cards import by_colour, card_shops
 from .draft import card_text
-from .grid import bounds, key, parse
+from .grid import bounds, key, parse, reading_order
 from .placement import cells_of
 from .rules import ROUNDS, placement_options, prompts
 from .scoring import score, shop_points, supplied_shops, warehouse_points
@@ -51,7 +52,9 @@ def card_view(card: dict[str, Any]) -> dict[str, Any]:
         "cups": card["cups"],
         "ships": card["ships"],
         "star": card.get("star", False),
-        "shops": [{"id": sid, "need": s["need"], "vp": s["vp"], "size": s["size"]} for sid, s in card["shops"].items()],
+        "shops": [
+            {"id": sid, "need": by_colour(s["need"]), "vp": s["vp"], "size": s["size"]} for sid, s in card_shops(card)
+        ],
     }
 
 
@@ -87,11 +90,13 @@ def area_data(seat: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
     shops = [
         {
             "id": sid,
-            "need": s["need"],
-            "held": seat["shops"].get(sid, {}),
+            "need": by_colour(s["need"]),
+            "held": by_colour(seat["shops"].get(sid, {})),
             "vp": s["vp"],
             "supplied": sid in done,
-            "cells": [[*parse(k)] for k, code in seat["area"].items() if code == f"shop:{sid}"],
+            "cells": [
+                [*parse(k)] for k in reading_order(k for k, code in seat["area"].items() if code == f"shop:{sid}")
+            ],
         }
         for sid, s in sorted(visible.items())
     ]
@@ -144,7 +149,7 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     seats_data = []
     for i, s in enumerate(state["seats"]):
         points = shop_points(s, cards) + warehouse_points(s["warehouse"])
-        wh = ", ".join(f"{n} {c}" for c, n in s["warehouse"].items())
+        wh = ", ".join(f"{n} {c}" for c, n in by_colour(s["warehouse"]).items())
         lines = [
             f"Company: {s['company']}. Warehouse: {wh}.",
             f"Actions: {s['left']} left of {s['actions']}." if s["stage"] == "act" else f"Actions: {s['actions']}.",
@@ -163,7 +168,7 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
                 "company": s["company"],
                 "master": i == state["master"],
                 "stage": s["stage"],
-                "warehouse": s["warehouse"],
+                "warehouse": by_colour(s["warehouse"]),
                 "actions": s["actions"],
                 "actions_left": s["left"] if s["stage"] == "act" else 0,
                 "hand": card_view(cards[s["hand"]]) if s["hand"] else None,
@@ -182,7 +187,7 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "display": [card_view(cards[c]) for c in state["display"]],
         "discard": list(state["discard"]),
         "to_pick": list(state["to_pick"]),
-        "supply": state["supply"],
+        "supply": by_colour(state["supply"]),
         "seats": seats_data,
         "you": seat,
     }
