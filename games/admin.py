@@ -15,19 +15,14 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.html import format_html
 
-from . import forms
-from .actions import organise, replay, write
+from . import forms, host_actions
+from .actions import organise, write
 from .engine.typed import Unreadable, read_int
+from .host_actions import rewind_steps, voided_by
 from .models import DeliveredMail, Event, Game, Notification, Seat
 
 BOTH = [admin.ActionLocation.CHANGE_LIST, admin.ActionLocation.CHANGE_FORM]
 MAX_ID = 2**63 - 1  # the largest primary key a database here holds
-
-
-def voided_by(game_id: int) -> dict[int, int]:
-    """{seq of a voided step: seq of the rewind or undo that voided it}."""
-    rows = Event.objects.filter(game_id=game_id, kind=Event.Kind.ADMIN, payload__has_key="voids")
-    return {v: seq for seq, payload in rows.values_list("seq", "payload") for v in payload["voids"]}
 
 
 class _PartOfGame:
@@ -249,7 +244,7 @@ class GameAdmin(admin.ModelAdmin):
             else:
                 self.message_user(request, f"{game.name}: started.", messages.SUCCESS)
 
-    def _ask(self, request, queryset, action: str, title: str, form_class, do, single=False, **form_kwargs):
+    def _ask(self, request, queryset, action: str, title: str, form_class, do, single=False, form_kwargs_for=None):
         """The intermediate page: a form with the reason (and what the action needs), then the service.
 
         `do(game, cleaned_data) -> str` says what was done; a SubmitError is shown as an error.
@@ -262,7 +257,7 @@ class GameAdmin(admin.ModelAdmin):
             self.message_user(request, "Pick exactly one game for this action.", messages.ERROR)
             return None
         game = games[0] if single else None
-        kwargs = {"game": game, **{k: (v(game) if callable(v) else v) for k, v in form_kwargs.items()}}
+        kwargs = {"game": game, **(form_kwargs_for(game) if form_kwargs_for and game is not None else {})}
         form = form_class(request.POST if "apply" in request.POST else None, **kwargs)
         if form.is_bound and form.is_valid():
             for g in games:
@@ -286,100 +281,55 @@ class GameAdmin(admin.ModelAdmin):
         }
         return TemplateResponse(request, "admin/games/game/action_form.html", context)
 
+    def _host_action(self, request, queryset, slug: str, action: str, title: str, single: bool = False):
+        """One of games.host_actions, through the intermediate page (the same form and write as a host's)."""
+        act = host_actions.ACTIONS[slug]
+        return self._ask(
+            request,
+            queryset,
+            action,
+            title,
+            act.form,
+            lambda game, data: act.do(game, data, request.user),
+            single=single,
+            form_kwargs_for=act.form_kwargs,
+        )
+
     @admin.action(description="Pause (every clock stops)", permissions=["change"], location=BOTH)
     def pause_games(self, request, queryset):
-        def do(game, data):
-            organise.pause(game, request.user, data["reason"])
-            return "paused; every clock has stopped."
-
-        return self._ask(request, queryset, "pause_games", "Pause games", forms.ReasonForm, do)
+        return self._host_action(request, queryset, "pause", "pause_games", "Pause games")
 
     @admin.action(description="Resume (clocks go on)", permissions=["change"], location=BOTH)
     def resume_games(self, request, queryset):
-        def do(game, data):
-            organise.resume(game, request.user, data["reason"])
-            return "resumed; every deadline moved by the length of the pause."
-
-        return self._ask(request, queryset, "resume_games", "Resume games", forms.ReasonForm, do)
+        return self._host_action(request, queryset, "resume", "resume_games", "Resume games")
 
     @admin.action(description="Extend the deadline", permissions=["change"], location=BOTH)
     def extend_deadlines(self, request, queryset):
-        def do(game, data):
-            seat = data.get("seat")
-            if game.seats.exclude(deadline=None).count() == 0:
-                raise write.SubmitError("No seat has a running deadline to extend.", "no_deadline")
-            organise.extend_deadline(
-                game, data["hours"], request.user, data["reason"], seat_index=int(seat) if seat else None
-            )
-            return f"deadline extended by {data['hours']:g} h."
-
         single = queryset.count() == 1  # the seat is picked for one game only; else every running deadline
-        return self._ask(request, queryset, "extend_deadlines", "Extend deadlines", forms.ExtendForm, do, single=single)
+        return self._host_action(request, queryset, "extend", "extend_deadlines", "Extend deadlines", single=single)
 
     @admin.action(description="Resend the last notification to a seat", permissions=["change"], location=BOTH)
     def resend_last(self, request, queryset):
-        def do(game, data):
-            seat = game.seats.select_related("player").get(index=int(data["seat"]))
-            organise.resend_last(seat, request.user, reason=data["reason"])
-            return f"the current question was sent again to {seat.name}."
-
-        return self._ask(
-            request, queryset, "resend_last", "Resend a seat's question", forms.PeopleSeatForm, do, single=True
-        )
+        return self._host_action(request, queryset, "resend", "resend_last", "Resend a seat's question", single=True)
 
     @admin.action(description="Replace a seat's player", permissions=["change"], location=BOTH)
     def replace_player(self, request, queryset):
-        def do(game, data):
-            seat = game.seats.get(index=int(data["seat"]))
-            seat = organise.replace_player(seat, data["email"], request.user, data["reason"])
-            return f"seat {seat.index + 1} is now {seat.player.email}: a fresh link was sent, old links stop working."
-
-        return self._ask(
-            request, queryset, "replace_player", "Replace a seat's player", forms.ReplaceForm, do, single=True
-        )
+        return self._host_action(request, queryset, "replace", "replace_player", "Replace a seat's player", single=True)
 
     @admin.action(description="Hand a seat to a bot", permissions=["change"], location=BOTH)
     def hand_to_bot(self, request, queryset):
-        def do(game, data):
-            seat = game.seats.select_related("player").get(index=int(data["seat"]))
-            if seat.is_bot:
-                raise write.SubmitError(f"A bot plays {seat.name} already.", "already_bot")
-            organise.hand_to_bot(seat, request.user, data["reason"])
-            return f"a bot plays for {seat.name} now; everyone was told."
-
-        return self._ask(
-            request, queryset, "hand_to_bot", "Hand a seat to a bot", forms.PeopleSeatForm, do, single=True
-        )
+        return self._host_action(request, queryset, "bot", "hand_to_bot", "Hand a seat to a bot", single=True)
 
     @admin.action(description="Rewind to an earlier step", permissions=["change"], location=BOTH)
     def rewind_game(self, request, queryset):
         if queryset.count() == 1 and not rewind_steps(queryset.get()):
             self.message_user(request, f"{queryset.get().name}: nothing has been played yet to rewind.", messages.ERROR)
             return None
-
-        def do(game, data):
-            event = organise.rewind(game, int(data["step"]), request.user, data["reason"])
-            voids = event.payload.get("voids", [])
-            return f"rewound to step #{data['step']}; voided {', '.join(f'#{v}' for v in voids)} (still in the log)."
-
-        return self._ask(
-            request,
-            queryset,
-            "rewind_game",
-            "Rewind a game",
-            forms.RewindForm,
-            do,
-            single=True,
-            steps=rewind_steps,
-        )
+        return self._host_action(request, queryset, "rewind", "rewind_game", "Rewind a game", single=True)
 
     @admin.action(description="End the game now", permissions=["change"], location=BOTH)
     def end_games(self, request, queryset):
-        def do(game, data):
-            organise.end_game(game, request.user, data["reason"])
-            return "ended; every player was told."
-
-        return self._ask(request, queryset, "end_games", "End games", forms.ReasonForm, do)
+        return self._host_action(request, queryset, "end", "end_games", "End games")
 
 
 def _valid_timezone(value: str) -> None:
@@ -387,30 +337,6 @@ def _valid_timezone(value: str) -> None:
         ZoneInfo(value)
     except (KeyError, ValueError):
         raise ValidationError(f"“{value}” is not a timezone name, e.g. Europe/Lisbon.") from None
-
-
-def rewind_steps(game: Game) -> list[tuple[str, str]]:
-    """(seq, label) for each step a game can be rewound to, each saying which later steps it voids."""
-    events = list(game.events.order_by("seq"))
-    voided = voided_by(game.pk)
-    names = {s.index: s.name for s in game.seats.select_related("player")}
-    live = [e for e in events if e.kind in replay.PLAYED and e.seq not in voided]
-    if not live:
-        return []
-    choices = []
-    targets = [events[0], *live[:-1]]
-    for e in targets:
-        later = [x.seq for x in live if x.seq > e.seq]
-        if e.kind == Event.Kind.CREATED:
-            what = "the deal (the start of the game)"
-        else:
-            answer = json.dumps(e.payload.get("answer"))[:60]
-            what = f"{names.get(e.seat, e.seat)}: {answer} ({e.get_kind_display().lower()} via {e.via or '-'})"
-        shown = ", ".join(f"#{s}" for s in later[:12]) + (" …" if len(later) > 12 else "")
-        choices.append(
-            (str(e.seq), f"#{e.seq} {what} — voids {len(later)} step{'s' if len(later) != 1 else ''}: {shown}")
-        )
-    return choices[::-1]
 
 
 @admin.register(Event)

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from . import views
+from . import host_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("games/new/", views.game_new, name="game-new"),
-    path("games/<int:pk>/", views.game_detail, name="game-detail"),
-    path("games/<int:pk>/start/", views.game_start, name="game-start"),
+    path("games/new/", host_views.game_new, name="game-new"),
+    path("games/<int:pk>/", host_views.game_detail, name="game-detail"),
+    path("games/<int:pk>/start/", host_views.game_start, name="game-start"),
+    path("games/<int:pk>/act/<slug:slug>/", host_views.game_act, name="game-act"),
     path("outbox/", views.outbox, name="outbox"),
     path("outbox/<int:pk>/", views.outbox_mail, name="outbox-mail"),
     path("outbox/<int:pk>/html/", views.outbox_html, name="outbox-html"),

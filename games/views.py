@@ -21,9 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from games.engine import OptionsError
 from games.engine.typed import Unreadable, read_int
-from games.titles import get_title
 
 from . import forms, links, notify
 from .actions import deadlines, organise, play, replay, talk, write
@@ -41,79 +39,11 @@ def home(request: HttpRequest) -> HttpResponse:
     games, mine = [], None
     if request.user.is_authenticated:
         mine = home_for(request.user)
-        if request.user.is_staff:
-            games = Game.objects.all() if request.user.is_superuser else Game.objects.filter(organiser=request.user)
+        games = Game.objects.all() if request.user.is_superuser else Game.objects.filter(organiser=request.user)
     return render(request, "games/home.html", {"games": games, "home": mine})
 
 
-# --- organisers ------------------------------------------------------------------------------
-
-
-def _organised(request: HttpRequest, pk: int) -> Game:
-    game = get_object_or_404(Game, pk=pk)
-    if not (request.user.is_superuser or game.organiser_id == request.user.pk):
-        raise PermissionDenied("You do not organise this game.")
-    return game
-
-
-@staff_member_required
-def game_new(request: HttpRequest) -> HttpResponse:
-    slug = request.POST.get("title") or request.GET.get("title") or ""
-    try:
-        schema = get_title(slug).options_schema if slug else []
-    except KeyError:
-        schema = []
-    form = forms.NewGameForm(request.POST or None, initial={"title": slug}, schema=schema)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = organise.create_game(
-                request.user,
-                form.cleaned_data["title"],
-                form.cleaned_data["name"],
-                form.options(),
-                form.cleaned_data["seats"],
-                **form.clock_settings(),
-            )
-        except OptionsError as e:
-            form.add_error(None, str(e))
-        else:
-            messages.success(request, "Game created. Check the seats, then start it.")
-            return redirect(game)
-    return render(request, "games/game_new.html", {"form": form})
-
-
-@staff_member_required
-def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _organised(request, pk)
-    view = game.engine.view(game.state, None) if game.state is not None else None
-    outcome = game.engine.outcome(game.state) if game.state is not None else None
-    seats = list(game.seats.select_related("player"))
-    rows = score_rows(outcome, {s.index: s.name for s in seats}) if outcome else None
-    return render(
-        request,
-        "games/game_detail.html",
-        {
-            "game": game,
-            "seats": seats,
-            "view": view,
-            "table_template": table_template(game.title),
-            "rows": rows,
-            "tiebreak": outcome.tiebreak if outcome else "",
-        },
-    )
-
-
-@staff_member_required
-@require_POST
-def game_start(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _organised(request, pk)
-    try:
-        organise.start_game(game, actor=request.user)
-    except (write.SubmitError, OptionsError) as e:
-        messages.error(request, getattr(e, "message", str(e)))
-    else:
-        messages.success(request, "The game has started: every player has been emailed.")
-    return redirect(game)
+# --- organisers: the embedded outbox (the host pages are in host_views.py) --------------------
 
 
 @staff_member_required

@@ -1545,7 +1545,7 @@ def hours_reading(raw: str | None) -> Verdict:
 def test_admin_actions(make_game, organiser) -> None:
     """POST /admin/games/game/ (the changelist's actions, and the change page's): every organiser action
     with a hostile reason, hours, seat, email, step and selection; it acts only when it may."""
-    from games.admin import rewind_steps
+    from games.host_actions import rewind_steps
 
     findings = Findings()
     endpoint = "POST /admin/games/game/ (actions)"

@@ -1,0 +1,118 @@
+"""A game's host: anyone signed in may start a game, and manages only the games they host.
+
+Staff keep the admin; these pages give a host who is not staff the same forms and writes
+(games.host_actions), each with a reason recorded in the log.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games.engine import OptionsError
+from games.titles import get_title
+
+from . import forms, host_actions
+from .actions import organise, write
+from .models import Game
+from .present import score_rows, table_template
+
+
+def _hosted(request: HttpRequest, pk: int) -> Game:
+    game = get_object_or_404(Game, pk=pk)
+    if not (request.user.is_superuser or game.organiser_id == request.user.pk):
+        raise PermissionDenied("You do not host this game.")
+    return game
+
+
+@login_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    slug = request.POST.get("title") or request.GET.get("title") or ""
+    try:
+        schema = get_title(slug).options_schema if slug else []
+    except KeyError:
+        schema = []
+    form = forms.NewGameForm(request.POST or None, initial={"title": slug}, schema=schema)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = organise.create_game(
+                request.user,
+                form.cleaned_data["title"],
+                form.cleaned_data["name"],
+                form.options(),
+                form.cleaned_data["seats"],
+                **form.clock_settings(),
+            )
+        except OptionsError as e:
+            form.add_error(None, str(e))
+        else:
+            messages.success(request, "Game created. Check the seats, then start it.")
+            return redirect(game)
+    return render(request, "games/game_new.html", {"form": form})
+
+
+@login_required
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _hosted(request, pk)
+    view = game.engine.view(game.state, None) if game.state is not None else None
+    outcome = game.engine.outcome(game.state) if game.state is not None else None
+    seats = list(game.seats.select_related("player"))
+    rows = score_rows(outcome, {s.index: s.name for s in seats}) if outcome else None
+    playing = game.status in (Game.Status.ACTIVE, Game.Status.PAUSED)
+    actions = [
+        a
+        for a in host_actions.ACTIONS.values()
+        if playing
+        and not (a.slug == "pause" and game.status == Game.Status.PAUSED)
+        and not (a.slug == "resume" and game.status != Game.Status.PAUSED)
+    ]
+    return render(
+        request,
+        "games/game_detail.html",
+        {
+            "game": game,
+            "seats": seats,
+            "view": view,
+            "table_template": table_template(game.title),
+            "rows": rows,
+            "tiebreak": outcome.tiebreak if outcome else "",
+            "actions": actions,
+        },
+    )
+
+
+@login_required
+@require_POST
+def game_start(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _hosted(request, pk)
+    try:
+        organise.start_game(game, actor=request.user)
+    except (write.SubmitError, OptionsError) as e:
+        messages.error(request, getattr(e, "message", str(e)))
+    else:
+        messages.success(request, "The game has started: every player has been emailed.")
+    return redirect(game)
+
+
+@login_required
+def game_act(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
+    """One host action: its form (with the reason), then the write; a refusal changes nothing."""
+    game = _hosted(request, pk)
+    act = host_actions.ACTIONS.get(slug)
+    if act is None:
+        return render(request, "404.html", {"message": "There is no such action."}, status=404)
+    form = act.form(request.POST if request.method == "POST" else None, game=game, **act.form_kwargs(game))
+    if request.method == "POST" and form.is_valid():
+        try:
+            done = act.do(game, form.cleaned_data, request.user)
+        except write.SubmitError as e:
+            messages.error(request, f"{e.message} Nothing was changed.")
+        else:
+            messages.success(request, f"{game.name}: {done}")
+        return redirect(game)
+    status = 400 if form.errors else 200
+    return render(request, "games/game_act.html", {"game": game, "act": act, "form": form}, status=status)

@@ -1,0 +1,95 @@
+"""Start a game with friends (issue 14): anyone signed in hosts games, and manages only their own."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import User
+from games.models import Event, Game, Seat
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def signed_in(email: str) -> Client:
+    client = Client()
+    client.force_login(User.objects.for_email(email))
+    return client
+
+
+def hosted_game(client: Client, title: str = "pebbles") -> Game:
+    response = client.post(
+        reverse("game-new"),
+        {"title": title, "name": "Friday table", "seats": "host@example.org\nfriend@example.org"},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Game.objects.get(name="Friday table")
+
+
+def test_a_signed_in_player_creates_and_starts_a_game_and_hosts_it():
+    host = signed_in("host@example.org")
+    game = hosted_game(host)
+    assert game.organiser.email == "host@example.org" and not game.organiser.is_staff
+    assert host.post(reverse("game-start", args=[game.pk])).status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    page = host.get(reverse("game-detail", args=[game.pk])).content.decode()
+    assert "Manage" in page and "Pause (every clock stops)" in page
+    assert "friend@example.org" in page, "the host sees the addresses they invited"
+    home = host.get("/").content.decode()
+    assert "Games I host" in home and "Friday table" in home
+
+
+def test_nobody_else_sees_or_manages_a_hosted_game():
+    game = hosted_game(signed_in("host@example.org"))
+    stranger = signed_in("stranger@example.org")
+    assert stranger.get(reverse("game-detail", args=[game.pk])).status_code == 403
+    assert stranger.post(reverse("game-start", args=[game.pk])).status_code == 403
+    assert stranger.post(reverse("game-act", args=[game.pk, "end"]), {"reason": "mine now"}).status_code == 403
+    assert Client().get(reverse("game-detail", args=[game.pk]))["Location"].startswith("/sign-in/")
+    game.refresh_from_db()
+    assert game.status == Game.Status.DRAFT
+
+
+def test_the_host_pauses_resumes_extends_replaces_and_ends_with_a_reason_in_the_log():
+    host = signed_in("host@example.org")
+    game = hosted_game(host)
+    host.post(reverse("game-start", args=[game.pk]))
+
+    def act(slug: str, **data) -> None:
+        response = host.post(reverse("game-act", args=[game.pk, slug]), data)
+        assert response.status_code == 302, response.content.decode()[:1500]
+
+    act("pause", reason="a holiday")
+    game.refresh_from_db()
+    assert game.status == Game.Status.PAUSED
+    act("resume", reason="back")
+    act("replace", seat="1", email="newcomer@example.org", reason="friend left")
+    assert Seat.objects.get(game=game, index=1).player.email == "newcomer@example.org"
+    act("end", reason="we stop here")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ENDED
+    logged = list(Event.objects.filter(game=game, kind=Event.Kind.ADMIN).values_list("payload", "actor__email"))
+    assert [(p["action"], p.get("reason")) for p, _ in logged] == [
+        ("pause", "a holiday"),
+        ("resume", "back"),
+        ("replace_player", "friend left"),
+        ("end", "we stop here"),
+    ]
+    assert {who for _, who in logged} == {"host@example.org"}
+
+
+def test_a_host_action_without_a_reason_or_on_an_ended_game_changes_nothing():
+    host = signed_in("host@example.org")
+    game = hosted_game(host)
+    host.post(reverse("game-start", args=[game.pk]))
+    before = Event.objects.filter(game=game).count()
+    response = host.post(reverse("game-act", args=[game.pk, "pause"]), {"reason": "   "})
+    assert response.status_code == 400 and "required" in response.content.decode().lower()
+    host.post(reverse("game-act", args=[game.pk, "end"]), {"reason": "over"})
+    after_end = Event.objects.filter(game=game).count()
+    response = host.post(reverse("game-act", args=[game.pk, "end"]), {"reason": "again"}, follow=True)
+    assert "over already" in response.content.decode()
+    assert Event.objects.filter(game=game).count() == after_end > before
+    assert host.get(reverse("game-act", args=[game.pk, "no-such-thing"])).status_code == 404
