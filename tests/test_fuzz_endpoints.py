@@ -1245,12 +1245,8 @@ def preference_reading(post: MultiDict) -> tuple[Verdict, dict[str, tuple]]:
     return (Verdict.LEGAL if all(v is Verdict.LEGAL for v in verdicts) else Verdict.UNSURE), fields
 
 
-def test_settings(make_game) -> None:
-    """POST /play/<token>/settings/: name, email mode, digest hour, timezone, unsubscribed, all hostile."""
-    findings = Findings()
-    endpoint = "POST /play/<token>/settings/"
-    poster = Poster(findings, endpoint)
-    seats = Seats(make_game)
+def preference_fields() -> tuple[dict, dict]:
+    """(legal, hostile) strategies per field of a preferences form (a seat's settings, the profile)."""
     legal = {
         "name": st.sampled_from(("Ana", "Ana Lima", "Zoë", "")),
         "email_mode": st.sampled_from(("each", "digest")),
@@ -1267,6 +1263,16 @@ def test_settings(make_game) -> None:
         ),
         "unsubscribed": h.hostile_text(),
     }
+    return legal, hostile
+
+
+def test_settings(make_game) -> None:
+    """POST /play/<token>/settings/: name, email mode, digest hour, timezone, unsubscribed, all hostile."""
+    findings = Findings()
+    endpoint = "POST /play/<token>/settings/"
+    poster = Poster(findings, endpoint)
+    seats = Seats(make_game)
+    legal, hostile = preference_fields()
 
     @fuzz(350)
     @given(

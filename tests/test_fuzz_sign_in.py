@@ -21,11 +21,11 @@ from tests.support import hostile as h
 from tests.support.hostile import MultiDict, Verdict
 from tests.test_fuzz_endpoints import (
     BASELINE,
-    TIMEZONES,
     Findings,
     Poster,
     fuzz,
     junk_fields,
+    preference_fields,
     preference_reading,
     readable,
     same_signature,
@@ -170,20 +170,7 @@ def test_the_profile() -> None:
     client = Client(raise_request_exception=False)
     client.force_login(ana)
     poster = Poster(findings, endpoint, client)
-    legal = {
-        "name": st.sampled_from(("Ana", "Ana Lima", "Zoë", "")),
-        "email_mode": st.sampled_from(("each", "digest")),
-        "digest_hour": st.integers(0, 23).map(str),
-        "timezone": st.sampled_from(TIMEZONES),
-        "unsubscribed": st.sampled_from(("", "on")),
-    }
-    hostile = {
-        "name": st.one_of(h.hostile_text(), st.just("a" * 81)),
-        "email_mode": st.one_of(st.sampled_from(("EACH", "never", "")), h.hostile_text()),
-        "digest_hour": h.hostile_number(),
-        "timezone": st.one_of(st.sampled_from(("utc", "../../etc/passwd", "Mars/Base")), h.hostile_text()),
-        "unsubscribed": h.hostile_text(),
-    }
+    legal, hostile = preference_fields()
 
     @fuzz(250)
     @given(plan=st.fixed_dictionaries({k: st.one_of(st.none(), legal[k], legal[k], hostile[k]) for k in legal}))

@@ -9,17 +9,9 @@ from typing import Any
 from games.engine.cards import load_yaml, seed_dir
 from games.titles.cafe_romantica import TITLE, game, turn
 from games.titles.cafe_romantica.cards import KINDS, deck_ids, ids_of
+from tests.engine.test_key_order import reversed_keys
 
 from .helpers import CARDS, Dice, acting, drafted, give
-
-
-def reversed_keys(value: Any) -> Any:
-    """The same JSON value with every object's keys in the reverse of their order."""
-    if isinstance(value, dict):
-        return {k: reversed_keys(value[k]) for k in reversed(list(value))}
-    if isinstance(value, list):
-        return [reversed_keys(v) for v in value]
-    return value
 
 
 def test_the_set_lists_every_kind_in_data_file_order():
