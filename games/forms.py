@@ -18,6 +18,8 @@ from games.engine import IllegalMove
 from games.engine.typed import Unreadable, check_period, clean_text, read_int
 from games.titles import choices as title_choices
 
+from .models import OPEN_SEAT
+
 
 def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
     """The form fields for one prompt (the <form> and its buttons are the template's)."""
@@ -222,7 +224,8 @@ class NewGameForm(forms.Form):
     seats = forms.CharField(
         max_length=4000,
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="One line per seat, in seat order: an email address, or the word bot.",
+        help_text="One line per seat, in seat order: an email address to invite, the word open (a seat for "
+        "whoever follows the game's join link), or the word bot.",
     )
 
     def __init__(self, *args, schema=(), **kwargs):
@@ -265,18 +268,20 @@ class NewGameForm(forms.Form):
         lines = [ln.strip() for ln in self.cleaned_data["seats"].splitlines() if ln.strip()]
         seats: list[str | None] = []
         for ln in lines:
-            if ln.lower() == "bot":
-                seats.append(None)
+            if ln.lower() in ("bot", OPEN_SEAT):
+                seats.append(None if ln.lower() == "bot" else OPEN_SEAT)
                 continue
             try:
                 seats.append(read_address(ln))
             except BadAddress:
-                raise forms.ValidationError(f"“{ln[:80]}” is neither an email address nor the word bot.") from None
-        emails = [s for s in seats if s]
+                raise forms.ValidationError(
+                    f"“{ln[:80]}” is neither an email address nor one of the words open and bot."
+                ) from None
+        emails = [s for s in seats if s and s != OPEN_SEAT]
         if len(set(emails)) != len(emails):
             raise forms.ValidationError("Each person can take only one seat.")
-        if not emails:
-            raise forms.ValidationError("At least one seat must be a person.")
+        if not emails and OPEN_SEAT not in seats:
+            raise forms.ValidationError("At least one seat must be a person (or open, for the join link).")
         return seats
 
 

@@ -16,13 +16,13 @@ from django.views.decorators.http import require_POST
 from games.engine import OptionsError
 from games.titles import get_title
 
-from . import forms, host_actions
+from . import forms, host_actions, links
 from .actions import organise, write
 from .models import Game
 from .present import score_rows, table_template
 
 
-def _hosted(request: HttpRequest, pk: int) -> Game:
+def hosted_game(request: HttpRequest, pk: int) -> Game:
     game = get_object_or_404(Game, pk=pk)
     if not (request.user.is_superuser or game.organiser_id == request.user.pk):
         raise PermissionDenied("You do not host this game.")
@@ -57,7 +57,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _hosted(request, pk)
+    game = hosted_game(request, pk)
     view = game.engine.view(game.state, None) if game.state is not None else None
     outcome = game.engine.outcome(game.state) if game.state is not None else None
     seats = list(game.seats.select_related("player"))
@@ -81,6 +81,8 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "rows": rows,
             "tiebreak": outcome.tiebreak if outcome else "",
             "actions": actions,
+            "open_seats": sum(1 for s in seats if s.is_open),
+            "join_url": links.join_url(game) if game.join_nonce and game.status == Game.Status.DRAFT else "",
         },
     )
 
@@ -88,9 +90,9 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_start(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _hosted(request, pk)
+    game = hosted_game(request, pk)
     try:
-        organise.start_game(game, actor=request.user)
+        organise.start_game(game, actor=request.user, bots_in_open_seats=request.POST.get("bots") == "1")
     except (write.SubmitError, OptionsError) as e:
         messages.error(request, getattr(e, "message", str(e)))
     else:
@@ -101,7 +103,7 @@ def game_start(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def game_act(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """One host action: its form (with the reason), then the write; a refusal changes nothing."""
-    game = _hosted(request, pk)
+    game = hosted_game(request, pk)
     act = host_actions.ACTIONS.get(slug)
     if act is None:
         return render(request, "404.html", {"message": "There is no such action."}, status=404)

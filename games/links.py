@@ -77,3 +77,56 @@ def seat_from_token(token: str, lean: bool = False, log_lines: int | None = None
     if seat.nonce != data.get("n"):
         raise LinkError("This link has been replaced by a newer one: use the link in your latest email.")
     return seat
+
+
+# --- join links: a game's open seats, shared by its host ---------------------------------------
+
+JOIN_SALT = "games.join-link"
+CONFIRM_SALT = "games.join-confirm"
+CONFIRM_MAX_AGE = 24 * 3600  # the emailed confirmation of a join
+
+
+def join_token(game) -> str:
+    return signing.dumps({"g": game.pk, "j": game.join_nonce}, salt=JOIN_SALT, compress=True)
+
+
+def join_url(game) -> str:
+    return settings.SITE_URL + reverse("join", args=[join_token(game)])
+
+
+def game_from_join_token(token: str):
+    """The draft game a join link opens; LinkError in words if it opens none (forged, revoked, started)."""
+    from .models import Game
+
+    try:
+        data = signing.loads(token, salt=JOIN_SALT)
+    except signing.BadSignature:
+        raise LinkError("This join link is not valid. It may have been cut short by your mail program.") from None
+    game = Game.objects.filter(pk=data.get("g") if isinstance(data, dict) else None).first()
+    if game is None or not game.join_nonce or game.join_nonce != data.get("j"):
+        raise LinkError("This join link no longer works: the host has revoked it. Ask them for a new one.")
+    if game.status != Game.Status.DRAFT:
+        raise LinkError("This game has started, so its join link no longer works.")
+    return game
+
+
+def confirm_token(game, address: str, name: str) -> str:
+    return signing.dumps(
+        {"g": game.pk, "j": game.join_nonce, "a": address, "n": name}, salt=CONFIRM_SALT, compress=True
+    )
+
+
+def read_confirm_token(token: str) -> dict:
+    try:
+        data = signing.loads(token, salt=CONFIRM_SALT, max_age=CONFIRM_MAX_AGE)
+    except signing.SignatureExpired:
+        raise LinkError("This confirmation link has expired: follow the join link again.") from None
+    except signing.BadSignature:
+        raise LinkError(
+            "This confirmation link is not valid. It may have been cut short by your mail program."
+        ) from None
+    if not isinstance(data, dict) or not all(
+        isinstance(data.get(k), t) for k, t in (("g", int), ("j", str), ("a", str), ("n", str))
+    ):
+        raise LinkError("This confirmation link is not valid.")
+    return data

@@ -24,6 +24,9 @@ from games.titles import get_title
 MAX_CLOCK_HOURS = 24 * 60
 
 
+OPEN_SEAT = "open"  # a seat left for whoever follows the game's join link (in create_game's seats)
+
+
 def new_nonce() -> str:
     return secrets.token_urlsafe(12)
 
@@ -93,6 +96,8 @@ class Game(models.Model):
     # never leaves the server: it would let anyone predict every shuffle
     seed = models.CharField(max_length=64, blank=True, editable=False)
     cardset_hash = models.CharField(max_length=64, blank=True, editable=False)
+    # the join link's nonce while the game has open seats to share (blank: no link, or revoked)
+    join_nonce = models.CharField(max_length=32, blank=True, editable=False)
     # denormalised for lists: who must decide now, and since when
     to_move = models.CharField(max_length=200, blank=True, editable=False)
     waiting_since = models.DateTimeField(null=True, blank=True, editable=False)
@@ -170,6 +175,11 @@ class Seat(models.Model):
         return self.name
 
     @property
+    def is_open(self) -> bool:
+        """Nobody has taken this seat yet (a join link fills it; a bot takes it if the game starts)."""
+        return self.player_id is None and not self.is_bot
+
+    @property
     def name(self) -> str:
         if self.is_bot and not self.stand_in:
             return f"Bot {self.index + 1}"
@@ -238,6 +248,7 @@ class Notification(models.Model):
         DIGEST = "digest", "Daily digest"
         PLAN = "plan", "Plan ahead"
         SIGN_IN = "sign_in", "Sign-in link"
+        JOIN = "join", "Join confirmation"
 
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)

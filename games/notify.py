@@ -387,6 +387,19 @@ def sign_in(user) -> Notification:
     )
 
 
+def join_confirmation(game: Game, address: str, url: str) -> Notification:
+    """The link that confirms a join: whoever follows it from this address takes an open seat."""
+    return _queue(
+        None,
+        None,
+        Notification.Kind.JOIN,
+        f"Confirm your seat in {game.name}",
+        "join_confirm",
+        {"join": {"name": game.name, "title_name": game.title_name, "host": game.organiser.display_name}, "url": url},
+        recipient=address,
+    )
+
+
 def sign_in_url(user_pk: int) -> str:
     user = get_user_model().objects.get(pk=user_pk)
     return settings.SITE_URL + reverse("sign-in-link") + get_query_string(user)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import host_views, views
+from . import host_views, join_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -8,6 +8,9 @@ urlpatterns = [
     path("games/<int:pk>/", host_views.game_detail, name="game-detail"),
     path("games/<int:pk>/start/", host_views.game_start, name="game-start"),
     path("games/<int:pk>/act/<slug:slug>/", host_views.game_act, name="game-act"),
+    path("games/<int:pk>/join-link/", join_views.join_link, name="game-join-link"),
+    path("join/confirm/", join_views.join_confirm, name="join-confirm"),
+    path("join/<str:token>/", join_views.join, name="join"),
     path("outbox/", views.outbox, name="outbox"),
     path("outbox/<int:pk>/", views.outbox_mail, name="outbox-mail"),
     path("outbox/<int:pk>/html/", views.outbox_html, name="outbox-html"),

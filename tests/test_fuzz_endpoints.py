@@ -1335,7 +1335,9 @@ def test_unsubscribe(make_game) -> None:
         legal = how == "own"  # the view never reads the body, so its size does not matter
         verdict = Verdict.LEGAL if legal else Verdict.UNSURE if how == "own?" else Verdict.REFUSE
         case = Case(endpoint, repro, verdict, expect="unsubscribed")
-        before, response, after = poster.watched(f"/unsubscribe/{quote(token.encode('utf-8', 'surrogatepass'), safe='')}/", junk, repro, [seats.game.pk])
+        before, response, after = poster.watched(
+            f"/unsubscribe/{quote(token.encode('utf-8', 'surrogatepass'), safe='')}/", junk, repro, [seats.game.pk]
+        )
         judge(findings, case, response, before, after)
 
     example()
@@ -1358,7 +1360,9 @@ def staff(organiser) -> Client:
 
 def seats_text() -> st.SearchStrategy:
     line = st.one_of(
-        st.sampled_from(("ana@example.com", "ben@example.com", "cy@example.org", "bot", "BOT", " bot ")),
+        st.sampled_from(
+            ("ana@example.com", "ben@example.com", "cy@example.org", "bot", "BOT", " bot ", "open", "Open")
+        ),
         st.sampled_from(("ana@@example.com", "ana@example", "@example.com", "ana example.com", "ANA@EXAMPLE.COM")),
         st.sampled_from(("ana+tag@example.com", "ünï@exämple.com", '"a b"@example.com', "a" * 300 + "@example.com")),
         h.hostile_text(),
@@ -1373,8 +1377,9 @@ def seats_reading(text: str, slug: str) -> Verdict:
 
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     emails, plain = [], True
+    opened = any(ln.lower() == "open" for ln in lines)
     for ln in lines:
-        if ln.lower() == "bot":
+        if ln.lower() in ("bot", "open"):
             continue
         try:
             validate_email(ln)
@@ -1386,7 +1391,11 @@ def seats_reading(text: str, slug: str) -> Verdict:
         title = get_title(slug)
     except KeyError:
         return Verdict.REFUSE
-    if not emails or len(set(emails)) != len(emails) or not title.min_players <= len(lines) <= title.max_players:
+    if (
+        (not emails and not opened)
+        or len(set(emails)) != len(emails)
+        or not title.min_players <= len(lines) <= title.max_players
+    ):
         return Verdict.REFUSE
     return Verdict.LEGAL if plain and text.isascii() and "\r" not in text else Verdict.UNSURE
 

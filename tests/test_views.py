@@ -158,7 +158,7 @@ def test_organiser_creates_starts_and_reads_the_outbox(client, organiser, settin
 def test_new_game_form_refuses_a_bad_seat_list(client, organiser):
     client.force_login(organiser)
     r = client.post(reverse("game-new"), {"title": "pebbles", "name": "x", "seats": "not-an-address\nbot"})
-    assert "neither an email address nor the word bot" in r.content.decode()
+    assert "neither an email address nor one of the words open and bot" in r.content.decode()
     assert not Game.objects.exists()
 
 

@@ -16,7 +16,7 @@ from games import clock, notify
 from games.engine import OptionsError, step_rng
 from games.engine.cards import content_hash
 from games.engine.protocol import Title
-from games.models import Event, Game, Seat, new_nonce
+from games.models import OPEN_SEAT, Event, Game, Seat, new_nonce
 
 from .absences import grant_absences
 from .replay import PLAYED, voided
@@ -49,27 +49,46 @@ def engine_for(slug: str) -> Title:
 def create_game(
     organiser, title: str, name: str, options: dict[str, Any], seats: list[str | None], **clock_settings
 ) -> Game:
-    """A draft game. `seats` lists an email address per seat, or None for a bot."""
+    """A draft game. `seats` lists an email address per seat, None for a bot, or OPEN_SEAT for a
+    seat to share by the game's join link (made when there is one)."""
     engine = engine_for(title)
     if not engine.min_players <= len(seats) <= engine.max_players:
         raise OptionsError(f"{engine.name} takes {engine.min_players} to {engine.max_players} players.")
     from accounts.models import User
 
     with transaction.atomic():
-        game = Game.objects.create(title=title, name=name, organiser=organiser, options=options, **clock_settings)
+        join = new_nonce() if OPEN_SEAT in seats else ""
+        game = Game.objects.create(
+            title=title, name=name, organiser=organiser, options=options, join_nonce=join, **clock_settings
+        )
         for i, email in enumerate(seats):
-            player = User.objects.for_email(email) if email else None
-            Seat.objects.create(game=game, index=i, player=player, is_bot=player is None)
+            player = User.objects.for_email(email) if email and email != OPEN_SEAT else None
+            Seat.objects.create(game=game, index=i, player=player, is_bot=email is None)
     return game
 
 
-def start_game(game: Game, actor=None) -> Game:
-    """Deal the table: the first event records the seed and the card set, so replay needs nothing else."""
+def start_game(game: Game, actor=None, bots_in_open_seats: bool = False) -> Game:
+    """Deal the table: the first event records the seed and the card set, so replay needs nothing else.
+
+    Seats still open (nobody followed the join link) stop the start, unless the host asks for bots
+    in them; the join link stops working once the game starts.
+    """
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status != Game.Status.DRAFT:
             raise SubmitError("This game has already started.", "started")
         engine = game.engine
+        open_seats = game.seats.filter(player=None, is_bot=False)
+        if open_seats.exists():
+            if not bots_in_open_seats:
+                n = open_seats.count()
+                raise SubmitError(
+                    f"{n} seat{'s are' if n != 1 else ' is'} still open: share the join link, or start with bots in "
+                    f"{'them' if n != 1 else 'it'}.",
+                    "open_seats",
+                )
+            open_seats.update(is_bot=True)
+        game.join_nonce = ""
         seats = list(game.seats.select_related("player"))
         options = dict(game.options)
         load = getattr(engine, "load_cardset", None)

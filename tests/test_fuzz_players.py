@@ -1,4 +1,4 @@
-"""Issue 14's endpoints under the fuzz of issue 12: asking for a sign-in link, spending one, the profile.
+"""Issue 14's endpoints under the fuzz of issue 12: sign-in links, the profile, the absence calendar, join links.
 
 The same three rules as tests/test_fuzz_endpoints.py: never a server error; a refusal is told in
 words; nothing changes on a refused input (no person made, no mail queued, nobody signed in), and
@@ -8,6 +8,7 @@ a legal input does what it says.
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import pytest
 from django.core.cache import caches
@@ -256,4 +257,81 @@ def test_declaring_an_absence(clocked) -> None:
             findings.add(endpoint, "a good period was not saved", repro, f"said: {told(response)[:1]}")
 
     example()
+    findings.check()
+
+
+def test_joining_by_link(organiser) -> None:
+    """POST /join/<token>/ and POST /join/confirm/: hostile names, addresses and tokens take no seat;
+    only a genuine confirmation takes one, once, for its own address."""
+    from games import links
+    from games.actions import organise
+    from games.models import Game, Seat
+
+    findings = Findings()
+    game = organise.create_game(organiser, "pebbles", "Open table", {}, ["host@example.org", "open", "open"])
+    genuine = links.join_token(game)
+
+    def seated() -> list[tuple]:
+        return list(Seat.objects.filter(game=game).order_by("index").values_list("index", "player_id", "is_bot"))
+
+    @fuzz(250)
+    @given(
+        how=st.sampled_from(("own", "own", "garbled", "revoked")),
+        garble=h.garbling(),
+        name=st.one_of(st.sampled_from(("Bea", "Zoë", "")), h.hostile_text()),
+        email=st.one_of(st.sampled_from(GOOD), st.sampled_from(BAD), h.hostile_text()),
+        junk=junk_fields(),
+    )
+    def ask(how, garble, name, email, junk) -> None:
+        caches["default"].clear()
+        Game.objects.filter(pk=game.pk).update(join_nonce="" if how == "revoked" else game.join_nonce)
+        token = genuine if how in ("own", "revoked") else garble(genuine)
+        if how == "garbled" and same_signature(token, genuine):
+            how = "own?"
+        pairs: h.Pairs = [("name", name), ("email", email), *junk]
+        repro = f"how={how} token={h.short(token, 40)} form={[(k, h.short(v, 30)) for k, v in pairs]}"
+        poster = Poster(findings, "POST /join/<token>/")
+        before, sent = seated(), Notification.objects.filter(kind=Notification.Kind.JOIN).count()
+        response = poster.form(f"/join/{quote(token, safe='')}/", pairs, repro)
+        if response.status_code >= 500:
+            return
+        if seated() != before:
+            findings.add(poster.endpoint, "asking took a seat (only the mailed confirmation may)", repro)
+        mailed = Notification.objects.filter(kind=Notification.Kind.JOIN).count() - sent
+        if how in ("revoked", "garbled") and mailed:
+            findings.add(poster.endpoint, "a dead or damaged link mailed a confirmation", repro)
+        if mailed == 0 and not any(h.in_words(t) for t in told(response)) and response.status_code != 200:
+            findings.add(poster.endpoint, "a refusal that says nothing", repro)
+
+    ask()
+    Game.objects.filter(pk=game.pk).update(join_nonce=game.join_nonce)
+
+    @fuzz(200)
+    @given(how=st.sampled_from(("own", "garbled", "garbled", "other")), garble=h.garbling(), junk=junk_fields())
+    def confirm(how, garble, junk) -> None:
+        Seat.objects.filter(game=game, index__gt=0).update(player=None, is_bot=False)
+        Game.objects.filter(pk=game.pk).update(join_nonce=game.join_nonce)
+        game.refresh_from_db()
+        real = links.confirm_token(game, "bea@example.org", "Bea")
+        token = {"own": real, "other": links.join_token(game)}.get(how) or garble(real)
+        if how == "garbled" and same_signature(token, real):
+            how = "own?"
+        repro = f"how={how} token={h.short(token, 60)}"
+        poster = Poster(findings, "POST /join/confirm/")
+        before = seated()
+        response = poster.form("/join/confirm/", [("t", token), *junk], repro)
+        if response.status_code >= 500:
+            return
+        after = seated()
+        taken = [s for s in after if s not in before]
+        if how in ("garbled", "other") and taken:
+            findings.add(poster.endpoint, "a damaged confirmation took a seat", repro)
+        if how == "own" and not any(k == "t" for k, _ in junk) and len(taken) != 1:
+            findings.add(poster.endpoint, "a genuine confirmation took no seat", repro, f"said: {told(response)[:1]}")
+        if taken and User.objects.get(pk=taken[0][1]).email != "bea@example.org":
+            findings.add(poster.endpoint, "a seat went to another address", repro)
+        if not taken and not any(h.in_words(t) for t in told(response)):
+            findings.add(poster.endpoint, "a refusal that says nothing", repro)
+
+    confirm()
     findings.check()
