@@ -83,6 +83,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "actions": actions,
             "open_seats": sum(1 for s in seats if s.is_open),
             "join_url": links.join_url(game) if game.join_nonce and game.status == Game.Status.DRAFT else "",
+            "watch_url": links.watch_url(game) if game.watch_nonce else "",
         },
     )
 

@@ -130,3 +130,29 @@ def read_confirm_token(token: str) -> dict:
     ):
         raise LinkError("This confirmation link is not valid.")
     return data
+
+
+# --- spectators: a read-only link to the table as nobody's seat sees it --------------------------
+
+WATCH_SALT = "games.watch-link"
+
+
+def watch_token(game) -> str:
+    return signing.dumps({"g": game.pk, "w": game.watch_nonce}, salt=WATCH_SALT, compress=True)
+
+
+def watch_url(game) -> str:
+    return settings.SITE_URL + reverse("watch", args=[watch_token(game)])
+
+
+def game_from_watch_token(token: str):
+    from .models import Game
+
+    try:
+        data = signing.loads(token, salt=WATCH_SALT)
+    except signing.BadSignature:
+        raise LinkError("This spectator link is not valid. It may have been cut short by your mail program.") from None
+    game = Game.objects.filter(pk=data.get("g") if isinstance(data, dict) else None).first()
+    if game is None or not game.watch_nonce or game.watch_nonce != data.get("w"):
+        raise LinkError("This spectator link no longer works: the host has revoked it.")
+    return game

@@ -98,6 +98,8 @@ class Game(models.Model):
     cardset_hash = models.CharField(max_length=64, blank=True, editable=False)
     # the join link's nonce while the game has open seats to share (blank: no link, or revoked)
     join_nonce = models.CharField(max_length=32, blank=True, editable=False)
+    # the spectators' read-only link's nonce (blank: none, or revoked)
+    watch_nonce = models.CharField(max_length=32, blank=True, editable=False)
     # denormalised for lists: who must decide now, and since when
     to_move = models.CharField(max_length=200, blank=True, editable=False)
     waiting_since = models.DateTimeField(null=True, blank=True, editable=False)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import host_views, join_views, views
+from . import host_views, join_views, views, watch_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -9,6 +9,8 @@ urlpatterns = [
     path("games/<int:pk>/start/", host_views.game_start, name="game-start"),
     path("games/<int:pk>/act/<slug:slug>/", host_views.game_act, name="game-act"),
     path("games/<int:pk>/join-link/", join_views.join_link, name="game-join-link"),
+    path("games/<int:pk>/watch-link/", watch_views.watch_link, name="game-watch-link"),
+    path("watch/<str:token>/", watch_views.watch, name="watch"),
     path("join/confirm/", join_views.join_confirm, name="join-confirm"),
     path("join/<str:token>/", join_views.join, name="join"),
     path("outbox/", views.outbox, name="outbox"),

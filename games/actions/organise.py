@@ -246,3 +246,12 @@ def resend_last(seat: Seat, actor=None, reason: str = "") -> None:
             raise SubmitError("This seat is not being asked anything now.", "not_asked")
         note(game, "resend", actor, seat=seat.index, reason=reason)
         notify.your_move(game, seat, mailed_view(game.engine, game.state, seat.index), prompt)
+
+
+def set_watch_link(game: Game, on: bool) -> str:
+    """A fresh read-only link for spectators (the old one stops working), or none at all."""
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        nonce = new_nonce() if on else ""
+        Game.objects.filter(pk=game.pk).update(watch_nonce=nonce)
+        return nonce
