@@ -7,7 +7,7 @@ their emails; the question and the deadline come from the stored state, in the p
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from django.urls import reverse
 
@@ -61,6 +61,7 @@ def home_for(user) -> Home:
         for e in Event.objects.filter(game__in=[s.game for s in seats], kind=Event.Kind.ENDED).only("game_id", "payload")
     }
     home = Home()
+    game_far = datetime.max.replace(tzinfo=UTC) - timedelta(days=2)  # no deadline, no wait: last
     figures: dict[str, Figures] = {}
     for seat in seats:
         game = seat.game
@@ -79,6 +80,9 @@ def home_for(user) -> Home:
             score = payload.get("scores", {}).get(str(seat.index))
             if isinstance(score, int):
                 fig.scores.append(score)
+        elif game.status == Game.Status.DRAFT and not seat.accepted:
+            row.question = "Play again? Say yes on your seat's page."
+            home.mine.append(row)
         elif game.status == Game.Status.ACTIVE and seat.waiting_since is not None:
             prompt = game.engine.prompts(game.state).get(seat.index)
             row.question = _short(prompt.text if prompt is not None else "")
@@ -89,7 +93,7 @@ def home_for(user) -> Home:
             row.waiting_on = _waiting_on(game)
             row.since = game.paused_at if game.status == Game.Status.PAUSED else game.waiting_since
             home.others.append(row)
-    home.mine.sort(key=lambda r: (r.seat.deadline is None, r.seat.deadline or r.since))
+    home.mine.sort(key=lambda r: (r.seat.deadline is None, (r.seat.deadline or r.since or game_far).timestamp()))
     home.figures = sorted(figures.values(), key=lambda f: f.title_name)
     return home
 

@@ -100,6 +100,10 @@ class Game(models.Model):
     join_nonce = models.CharField(max_length=32, blank=True, editable=False)
     # the spectators' read-only link's nonce (blank: none, or revoked)
     watch_nonce = models.CharField(max_length=32, blank=True, editable=False)
+    # the finished game this one plays again (the same table, the first seat rotated)
+    previous = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_game", editable=False
+    )
     # denormalised for lists: who must decide now, and since when
     to_move = models.CharField(max_length=200, blank=True, editable=False)
     waiting_since = models.DateTimeField(null=True, blank=True, editable=False)
@@ -145,6 +149,8 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
     )
     is_bot = models.BooleanField(default=False)
+    # false while a "play again" offer waits for this person's yes; the game starts once all say yes
+    accepted = models.BooleanField(default=True)
     # rotating the nonce revokes every link sent for this seat
     nonce = models.CharField(max_length=32, default=new_nonce, editable=False)
     # set when the seat starts waiting on a decision; the "one email per wait" rule keys on it
@@ -251,6 +257,7 @@ class Notification(models.Model):
         PLAN = "plan", "Plan ahead"
         SIGN_IN = "sign_in", "Sign-in link"
         JOIN = "join", "Join confirmation"
+        REMATCH = "rematch", "Play again"
 
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)

@@ -387,6 +387,21 @@ def sign_in(user) -> Notification:
     )
 
 
+def rematch(game: Game, seat: Seat, actor) -> Notification | None:
+    """An offer to play the same table again; the seat's link has the one-click yes."""
+    if not _wants(seat, immediate=False):
+        return None
+    who = actor.display_name if actor is not None else "The host"
+    return _queue(
+        game,
+        seat,
+        Notification.Kind.REMATCH,
+        f"{who} offers to play {game.previous.name} again",
+        "rematch",
+        {"offered_by": who, "players": [s.name for s in game.seats.all()]},
+    )
+
+
 def join_confirmation(game: Game, address: str, url: str) -> Notification:
     """The link that confirms a join: whoever follows it from this address takes an open seat."""
     return _queue(

@@ -26,5 +26,7 @@ urlpatterns = [
     path("play/<str:token>/vacation/", views.seat_vacation, name="seat-vacation"),
     path("play/<str:token>/plan/", views.seat_plan, name="seat-plan"),
     path("play/<str:token>/talk/", views.seat_talk, name="seat-talk"),
+    path("play/<str:token>/again/", views.seat_again, name="seat-again"),
+    path("play/<str:token>/accept/", views.seat_accept, name="seat-accept"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
 ]

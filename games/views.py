@@ -94,7 +94,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         return _seat_post(request, token, seat)
     game = seat.game
     if game.state is None:
-        return render(request, "games/seat_waiting.html", {"game": game, "seat": seat})
+        return render(request, "games/seat_waiting.html", {"game": game, "seat": seat, "token": token})
     engine = game.engine
     state = game.state
     outcome = engine.outcome(state)
@@ -144,6 +144,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "vacation": _vacation_panel(game, seat, tz) if person and game.status != Game.Status.ENDED else None,
         "plan": _plan_panel(game, seat, prompt) if playing and person and not seat.is_bot else None,
         "talk": _talk_panel(request, game, seat, tz),
+        "again_offered": game.status == Game.Status.ENDED and Game.objects.filter(previous=game).exists(),
     }
     return render(request, "games/seat.html", ctx)
 
@@ -184,12 +185,7 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
 def _undo_offer(game: Game, seat: Seat) -> dict | None:
     """The undo button, or why not: only while this seat's answer is the last thing played (no nagging)."""
     last = play.last_played(game)
-    if (
-        last is None
-        or last.seat != seat.index
-        or last.kind != Event.Kind.ANSWER
-        or last.via not in write.PEOPLE_VIAS
-    ):
+    if last is None or last.seat != seat.index or last.kind != Event.Kind.ANSWER or last.via not in write.PEOPLE_VIAS:
         return None
     # the verdict replays the log, so it is kept per (game, version, seat): it cannot change until the version does
     key = "undo-refusal:" + hashlib.sha256(f"{game.seed}:{game.version}:{seat.pk}".encode()).hexdigest()[:32]
@@ -265,9 +261,7 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
         # the form is read against the question under the game's lock; with no question for this
         # seat the service says why (already answered, not your move, the game is over...)
         posted = forms.Posted(request.POST)
-        play.submit(
-            seat.game_id, seat.index, posted, expected, via="web", prompt_key=request.POST.get("prompt_key")
-        )
+        play.submit(seat.game_id, seat.index, posted, expected, via="web", prompt_key=request.POST.get("prompt_key"))
     except write.SubmitError as e:
         messages.error(request, e.message, extra_tags="decision")
     else:
@@ -499,3 +493,42 @@ def seat_settings(request: HttpRequest, token: str) -> HttpResponse:
         messages.success(request, "Saved. Your games go on as before.")
         return redirect("seat-settings", token=token)
     return render(request, "games/settings.html", {"form": form, "seat": seat, "game": seat.game, "token": token})
+
+
+@require_POST
+def seat_again(request: HttpRequest, token: str) -> HttpResponse:
+    """A finished game's player offers the same table another game (or opens the one offered)."""
+    seat = _seat_or_error(request, token)
+    if isinstance(seat, HttpResponse):
+        return seat
+    if seat.player_id is None or (seat.is_bot and not seat.stand_in):
+        raise PermissionDenied("A bot seat cannot offer to play again.")
+    again = Game.objects.filter(previous=seat.game).first()
+    if again is None:
+        try:
+            again = organise.play_again(seat.game, actor=seat.player)
+        except write.SubmitError as e:
+            messages.error(request, e.message)
+            return redirect("seat", token=token)
+        messages.success(request, "Offered: everyone got an email, and the game starts once all say yes.")
+    mine = again.seats.filter(player_id=seat.player_id).first()
+    return redirect("seat", token=links.token_for(mine)) if mine else redirect("home")
+
+
+@require_POST
+def seat_accept(request: HttpRequest, token: str) -> HttpResponse:
+    """Yes to playing again, with one click."""
+    seat = _seat_or_error(request, token)
+    if isinstance(seat, HttpResponse):
+        return seat
+    try:
+        game = organise.accept_rematch(seat)
+    except write.SubmitError as e:
+        messages.error(request, e.message)
+    else:
+        started = game.status == Game.Status.ACTIVE
+        messages.success(
+            request,
+            "Everyone said yes: the game has started." if started else "Thanks: it starts once everyone says yes.",
+        )
+    return redirect("seat", token=token)

@@ -78,6 +78,12 @@ def start_game(game: Game, actor=None, bots_in_open_seats: bool = False) -> Game
         if game.status != Game.Status.DRAFT:
             raise SubmitError("This game has already started.", "started")
         engine = game.engine
+        waiting = game.seats.filter(accepted=False).count()
+        if waiting:
+            raise SubmitError(
+                f"{waiting} player{'s have' if waiting != 1 else ' has'} not said yes to playing again yet.",
+                "not_accepted",
+            )
         open_seats = game.seats.filter(player=None, is_bot=False)
         if open_seats.exists():
             if not bots_in_open_seats:
@@ -189,6 +195,7 @@ def replace_player(seat: Seat, email: str, actor=None, reason: str = "") -> Seat
         old = seat.player.email if seat.player else "a bot"
         seat.player = User.objects.for_email(email)
         seat.is_bot = seat.stand_in = False
+        seat.accepted = True  # the host chose them
         seat.nonce, seat.misses, seat.plan = new_nonce(), 0, []
         seat.save()
         note(game, "replace_player", actor, seat=seat.index, old=old, new=seat.player.email, reason=reason)
@@ -255,3 +262,62 @@ def set_watch_link(game: Game, on: bool) -> str:
         nonce = new_nonce() if on else ""
         Game.objects.filter(pk=game.pk).update(watch_nonce=nonce)
         return nonce
+
+
+def play_again(game: Game, actor) -> Game:
+    """Offer the same table a new game: same title, options and clock, the first seat rotated.
+
+    Each person gets an email with a link to their new seat and says yes there with one click; the
+    game starts once everyone has (bots need not). The person who offers has said yes already.
+    """
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        if game.status != Game.Status.ENDED:
+            raise SubmitError("A game can be played again once it is over.", "not_over")
+        if Game.objects.filter(previous=game).exists():
+            raise SubmitError("Playing again has been offered already: see your email, or My games.", "offered")
+        old = list(game.seats.select_related("player").order_by("index"))
+        clock_fields = (
+            "decision_hours",
+            "decision_minutes",
+            "daily_deadline",
+            "timezone",
+            "reminder_hours",
+            "reminder_minutes",
+            "timeout_policy",
+            "bot_after_misses",
+            "vacation_days",
+        )
+        again = Game.objects.create(
+            title=game.title,
+            name=f"{game.name} (again)"[:100],
+            organiser=game.organiser,
+            options=game.options,
+            previous=game,
+            **{f: getattr(game, f) for f in clock_fields},
+        )
+        rotated = old[1:] + old[:1]
+        for i, s in enumerate(rotated):
+            person = s.player_id is not None and not (s.is_bot and not s.stand_in)
+            Seat.objects.create(
+                game=again,
+                index=i,
+                player=s.player if person else None,
+                is_bot=not person,
+                accepted=not person or s.player_id == getattr(actor, "pk", None),
+            )
+        for seat in again.seats.select_related("player").filter(accepted=False):
+            notify.rematch(again, seat, actor)
+    return again
+
+
+def accept_rematch(seat: Seat) -> Game:
+    """One person says yes to playing again; the last yes starts the game."""
+    with transaction.atomic():
+        game = lock_game(seat.game_id)
+        if game.status != Game.Status.DRAFT or game.previous_id is None:
+            raise SubmitError("There is nothing to accept: this game is not an offer to play again.", "no_offer")
+        Seat.objects.filter(pk=seat.pk).update(accepted=True)
+        if not game.seats.filter(accepted=False).exists():
+            return start_game(game)
+        return game
