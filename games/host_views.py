@@ -97,7 +97,19 @@ def game_start(request: HttpRequest, pk: int) -> HttpResponse:
     except (write.SubmitError, OptionsError) as e:
         messages.error(request, getattr(e, "message", str(e)))
     else:
-        messages.success(request, "The game has started: every player has been emailed.")
+        silent = [
+            s.name
+            for s in game.seats.select_related("player")
+            if s.player_id and not s.is_bot and s.player.unsubscribed
+        ]
+        if silent:
+            messages.warning(
+                request,
+                f"The game has started, but {', '.join(silent)} turned all email off, so "
+                f"{'they were' if len(silent) > 1 else 'that player was'} not invited: tell them yourself, or replace the seat.",
+            )
+        else:
+            messages.success(request, "The game has started: every player has been emailed.")
     return redirect(game)
 
 

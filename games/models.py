@@ -151,6 +151,8 @@ class Seat(models.Model):
     is_bot = models.BooleanField(default=False)
     # false while a "play again" offer waits for this person's yes; the game starts once all say yes
     accepted = models.BooleanField(default=True)
+    # taken through the join link: the host did not invite this address, so pages never show it to them
+    joined = models.BooleanField(default=False)
     # rotating the nonce revokes every link sent for this seat
     nonce = models.CharField(max_length=32, default=new_nonce, editable=False)
     # set when the seat starts waiting on a decision; the "one email per wait" rule keys on it

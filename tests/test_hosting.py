@@ -93,3 +93,32 @@ def test_a_host_action_without_a_reason_or_on_an_ended_game_changes_nothing():
     assert "over already" in response.content.decode()
     assert Event.objects.filter(game=game).count() == after_end > before
     assert host.get(reverse("game-act", args=[game.pk, "no-such-thing"])).status_code == 404
+
+
+def test_the_host_is_told_when_an_invited_address_turned_all_email_off():
+    host = signed_in("host@example.org")
+    game = hosted_game(host)
+    User.objects.filter(email="friend@example.org").update(unsubscribed=True)
+    page = host.get(reverse("game-detail", args=[game.pk])).content.decode()
+    assert "gets no email" in page
+    response = host.post(reverse("game-start", args=[game.pk]), follow=True).content.decode()
+    assert "turned all email off" in response and "not invited" in response
+    from games.models import Notification
+
+    assert not Notification.objects.filter(recipient="friend@example.org", kind="invite").exists()
+
+
+def test_the_host_never_sees_the_address_of_someone_who_joined_by_the_link():
+    from games import links
+    from games.actions import joining
+
+    host = signed_in("host@example.org")
+    response = host.post(
+        reverse("game-new"), {"title": "pebbles", "name": "Open", "seats": "host@example.org\nopen"}
+    )
+    assert response.status_code == 302
+    game = Game.objects.get(name="Open")
+    data = links.read_confirm_token(links.confirm_token(game, "secret.joiner@example.org", "Jo"))
+    joining.claim_seat(data, User.objects.for_email("secret.joiner@example.org"))
+    page = host.get(reverse("game-detail", args=[game.pk])).content.decode()
+    assert "Jo" in page and "secret.joiner@example.org" not in page and "joined by the link" in page

@@ -36,8 +36,8 @@ def claim_seat(data: dict, user) -> Seat:
             raise SubmitError("Every seat of this game is taken.", "full")
         if not game.join_nonce or game.join_nonce != data["j"]:
             raise SubmitError("The host has revoked this join link. Ask them for a new one.", "revoked")
-        seat.player = user
-        seat.save(update_fields=["player"])
+        seat.player, seat.joined = user, True
+        seat.save(update_fields=["player", "joined"])
         if data["n"] and not user.name:
             type(user).objects.filter(pk=user.pk).update(name=data["n"])
         if not game.seats.filter(player=None, is_bot=False).exists():
