@@ -18,7 +18,7 @@ from games.engine import IllegalMove
 from games.engine.typed import Unreadable, check_period, clean_text, read_int
 from games.titles import choices as title_choices
 
-from .models import OPEN_SEAT
+from .models import OPEN_SEAT, Game
 
 
 def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
@@ -153,17 +153,7 @@ class Posted:
         return answer_from_post(prompt.to_dict(), self.post)
 
 
-CLOCK_FIELDS = (
-    "decision_hours",
-    "decision_minutes",
-    "daily_deadline",
-    "timezone",
-    "reminder_hours",
-    "reminder_minutes",
-    "timeout_policy",
-    "bot_after_misses",
-    "vacation_days",
-)
+CLOCK_FIELDS = Game.CLOCK_FIELDS
 
 
 def _check_timezone(tz: str) -> str:

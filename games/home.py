@@ -58,7 +58,9 @@ def home_for(user) -> Home:
     )
     ended = {
         e.game_id: e.payload
-        for e in Event.objects.filter(game__in=[s.game for s in seats], kind=Event.Kind.ENDED).only("game_id", "payload")
+        for e in Event.objects.filter(game__in=[s.game for s in seats], kind=Event.Kind.ENDED).only(
+            "game_id", "payload"
+        )
     }
     home = Home()
     game_far = datetime.max.replace(tzinfo=UTC) - timedelta(days=2)  # no deadline, no wait: last

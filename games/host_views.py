@@ -17,7 +17,7 @@ from games.engine import OptionsError
 from games.titles import get_title
 
 from . import forms, host_actions, links
-from .actions import organise, write
+from .actions import joining, organise, write
 from .models import Game
 from .present import score_rows, table_template
 
@@ -131,3 +131,34 @@ def game_act(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
         return redirect(game)
     status = 400 if form.errors else 200
     return render(request, "games/game_act.html", {"game": game, "act": act, "form": form}, status=status)
+
+
+# what the host's shared links are: (make or revoke, said when made, said when revoked)
+SHARED_LINKS = {
+    "join": (
+        joining.set_join_link,
+        "A new join link: the old one no longer works.",
+        "The join link is revoked.",
+    ),
+    "watch": (
+        organise.set_watch_link,
+        "A new spectator link: the old one no longer works.",
+        "The spectator link is revoked.",
+    ),
+}
+
+
+@login_required
+@require_POST
+def shared_link(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    """The host makes a fresh join or spectator link (the old one stops working), or revokes it."""
+    game = hosted_game(request, pk)
+    setter, made, revoked = SHARED_LINKS[kind]
+    on = request.POST.get("do") == "new"
+    try:
+        setter(game, on)
+    except write.SubmitError as e:
+        messages.error(request, f"{e.message} Nothing was changed.")
+    else:
+        messages.success(request, made if on else revoked)
+    return redirect(game)

@@ -14,7 +14,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
 
 from accounts import limits
 from accounts.addresses import AddressField
@@ -23,7 +22,6 @@ from accounts.models import User
 from . import links
 from .actions import joining, write
 from .forms import PlainTextField
-from .host_views import hosted_game
 
 MAX_TOKEN = 2000
 
@@ -79,21 +77,3 @@ def join_confirm(request: HttpRequest) -> HttpResponse:
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     messages.success(request, f"You have seat {seat.index + 1} in {seat.game.name}. The host starts the game.")
     return redirect(reverse("seat", args=[links.token_for(seat)]))
-
-
-@require_POST
-def join_link(request: HttpRequest, pk: int) -> HttpResponse:
-    """The host makes a fresh join link (the old one stops working) or revokes it."""
-    if not request.user.is_authenticated:
-        return redirect(f"{reverse('sign-in')}")
-    game = hosted_game(request, pk)
-    on = request.POST.get("do") == "new"
-    try:
-        joining.set_join_link(game, on)
-    except write.SubmitError as e:
-        messages.error(request, f"{e.message} Nothing was changed.")
-    else:
-        messages.success(
-            request, "A new join link: the old one no longer works." if on else "The join link is revoked."
-        )
-    return redirect(game)

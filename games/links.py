@@ -98,15 +98,23 @@ def game_from_join_token(token: str):
     """The draft game a join link opens; LinkError in words if it opens none (forged, revoked, started)."""
     from .models import Game
 
-    try:
-        data = signing.loads(token, salt=JOIN_SALT)
-    except signing.BadSignature:
-        raise LinkError("This join link is not valid. It may have been cut short by your mail program.") from None
-    game = Game.objects.filter(pk=data.get("g") if isinstance(data, dict) else None).first()
-    if game is None or not game.join_nonce or game.join_nonce != data.get("j"):
-        raise LinkError("This join link no longer works: the host has revoked it. Ask them for a new one.")
+    game = _game_from_token(token, JOIN_SALT, "j", "join_nonce", "join")
     if game.status != Game.Status.DRAFT:
         raise LinkError("This game has started, so its join link no longer works.")
+    return game
+
+
+def _game_from_token(token: str, salt: str, key: str, field: str, what: str):
+    """The game a shared link (join, watch) names, while its nonce is still the game's; else LinkError."""
+    from .models import Game
+
+    try:
+        data = signing.loads(token, salt=salt)
+    except signing.BadSignature:
+        raise LinkError(f"This {what} link is not valid. It may have been cut short by your mail program.") from None
+    game = Game.objects.filter(pk=data.get("g") if isinstance(data, dict) else None).first()
+    if game is None or not getattr(game, field) or getattr(game, field) != data.get(key):
+        raise LinkError(f"This {what} link no longer works: the host has revoked it. Ask them for a new one.")
     return game
 
 
@@ -146,13 +154,5 @@ def watch_url(game) -> str:
 
 
 def game_from_watch_token(token: str):
-    from .models import Game
-
-    try:
-        data = signing.loads(token, salt=WATCH_SALT)
-    except signing.BadSignature:
-        raise LinkError("This spectator link is not valid. It may have been cut short by your mail program.") from None
-    game = Game.objects.filter(pk=data.get("g") if isinstance(data, dict) else None).first()
-    if game is None or not game.watch_nonce or game.watch_nonce != data.get("w"):
-        raise LinkError("This spectator link no longer works: the host has revoked it.")
-    return game
+    """The game a spectator link opens; LinkError in words if it opens none (forged, revoked)."""
+    return _game_from_token(token, WATCH_SALT, "w", "watch_nonce", "spectator")

@@ -32,6 +32,19 @@ def new_nonce() -> str:
 
 
 class Game(models.Model):
+    # the fields that make a game's clock (the new-game form's clock part; a game played again keeps them)
+    CLOCK_FIELDS = (
+        "decision_hours",
+        "decision_minutes",
+        "daily_deadline",
+        "timezone",
+        "reminder_hours",
+        "reminder_minutes",
+        "timeout_policy",
+        "bot_after_misses",
+        "vacation_days",
+    )
+
     class Status(models.TextChoices):
         DRAFT = "draft", "Not started"
         ACTIVE = "active", "In play"

@@ -3,15 +3,11 @@ and the public log; never a hand, a secret or a private log line. The host can r
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
 
 from . import links
-from .actions import organise, write
-from .host_views import hosted_game
 from .present import score_rows, seat_view, table_template
 from .views import LOG_LINES
 
@@ -42,21 +38,3 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
         "tiebreak": outcome.tiebreak if outcome else "",
     }
     return render(request, "games/watch.html", context)
-
-
-@require_POST
-def watch_link(request: HttpRequest, pk: int) -> HttpResponse:
-    """The host makes a fresh spectator link (the old one stops working) or revokes it."""
-    if not request.user.is_authenticated:
-        return redirect("sign-in")
-    game = hosted_game(request, pk)
-    on = request.POST.get("do") == "new"
-    try:
-        organise.set_watch_link(game, on)
-    except write.SubmitError as e:
-        messages.error(request, f"{e.message} Nothing was changed.")
-    else:
-        messages.success(
-            request, "A new spectator link: the old one no longer works." if on else "The spectator link is revoked."
-        )
-    return redirect(game)

@@ -277,24 +277,13 @@ def play_again(game: Game, actor) -> Game:
         if Game.objects.filter(previous=game).exists():
             raise SubmitError("Playing again has been offered already: see your email, or My games.", "offered")
         old = list(game.seats.select_related("player").order_by("index"))
-        clock_fields = (
-            "decision_hours",
-            "decision_minutes",
-            "daily_deadline",
-            "timezone",
-            "reminder_hours",
-            "reminder_minutes",
-            "timeout_policy",
-            "bot_after_misses",
-            "vacation_days",
-        )
         again = Game.objects.create(
             title=game.title,
             name=f"{game.name} (again)"[:100],
             organiser=game.organiser,
             options=game.options,
             previous=game,
-            **{f: getattr(game, f) for f in clock_fields},
+            **{f: getattr(game, f) for f in Game.CLOCK_FIELDS},
         )
         rotated = old[1:] + old[:1]
         for i, s in enumerate(rotated):
