@@ -6,10 +6,11 @@ from django.conf import settings
 from django.http import HttpRequest
 from django_ratelimit.core import is_ratelimited
 
-# per address: a few links an hour is plenty for a person, and caps mail to someone else's inbox;
-# per client: one machine asking for many addresses
-SIGN_IN_PER_ADDRESS = "5/h"
-SIGN_IN_PER_CLIENT = "20/h"
+# Mail anyone may make the service send to a typed address (sign-in links, join confirmations):
+# per address, a few an hour is plenty for a person and caps mail to someone else's inbox; per
+# client, one machine asking for many addresses.
+MAIL_PER_ADDRESS = "5/h"
+MAIL_PER_CLIENT = "20/h"
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -22,12 +23,12 @@ def client_ip(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR") or "unknown"
 
 
-def sign_in_limited(request: HttpRequest, address: str) -> bool:
-    """Count this request against both limits; True when either is used up."""
+def mail_request_limited(request: HttpRequest, address: str) -> bool:
+    """Count a request that mails `address` against both limits; True when either is used up."""
     by_address = is_ratelimited(
-        request, group="sign-in:address", key=lambda _g, _r: address, rate=SIGN_IN_PER_ADDRESS, increment=True
+        request, group="mail:address", key=lambda _g, _r: address, rate=MAIL_PER_ADDRESS, increment=True
     )
     by_client = is_ratelimited(
-        request, group="sign-in:client", key=lambda _g, r: client_ip(r), rate=SIGN_IN_PER_CLIENT, increment=True
+        request, group="mail:client", key=lambda _g, r: client_ip(r), rate=MAIL_PER_CLIENT, increment=True
     )
     return by_address or by_client

@@ -34,7 +34,7 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     form = SignInForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         address = form.cleaned_data["email"]
-        if limits.sign_in_limited(request, address):
+        if limits.mail_request_limited(request, address):
             form.add_error(None, "Too many sign-in links were asked for just now. Try again in an hour.")
             return render(request, "accounts/sign_in.html", {"form": form}, status=429)
         actions.send_sign_in_link(address)

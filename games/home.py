@@ -7,7 +7,7 @@ their emails; the question and the deadline come from the stored state, in the p
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from django.urls import reverse
 
@@ -16,6 +16,7 @@ from .models import Event, Game, Seat
 from .notify import local_time
 
 QUESTION_WORDS = 90  # characters of the question shown in the list
+NEVER = datetime.max.replace(tzinfo=UTC)  # no deadline and no wait (an offer to play again): listed last
 
 
 @dataclass
@@ -54,7 +55,10 @@ class Home:
 
 def home_for(user) -> Home:
     seats = list(
-        Seat.objects.filter(player=user).select_related("game", "player").order_by("-game__updated_at", "game_id")
+        Seat.objects.filter(player=user)
+        .select_related("game", "player")
+        .defer("game__state")  # read only for the games waiting on me (one query each)
+        .order_by("-game__updated_at", "game_id")
     )
     ended = {
         e.game_id: e.payload
@@ -63,7 +67,6 @@ def home_for(user) -> Home:
         )
     }
     home = Home()
-    game_far = datetime.max.replace(tzinfo=UTC) - timedelta(days=2)  # no deadline, no wait: last
     figures: dict[str, Figures] = {}
     for seat in seats:
         game = seat.game
@@ -95,7 +98,7 @@ def home_for(user) -> Home:
             row.waiting_on = _waiting_on(game)
             row.since = game.paused_at if game.status == Game.Status.PAUSED else game.waiting_since
             home.others.append(row)
-    home.mine.sort(key=lambda r: (r.seat.deadline is None, (r.seat.deadline or r.since or game_far).timestamp()))
+    home.mine.sort(key=lambda r: (r.seat.deadline is None, r.seat.deadline or r.since or NEVER))
     home.figures = sorted(figures.values(), key=lambda f: f.title_name)
     return home
 

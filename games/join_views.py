@@ -45,7 +45,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     form = JoinForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         address = form.cleaned_data["email"]
-        if limits.sign_in_limited(request, address):
+        if limits.mail_request_limited(request, address):
             form.add_error(None, "Too many requests were made just now. Try again in an hour.")
         else:
             joining.ask_to_join(game, address, form.cleaned_data["name"])

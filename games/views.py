@@ -7,7 +7,6 @@ does, through play.submit.
 from __future__ import annotations
 
 import hashlib
-from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
@@ -198,8 +197,7 @@ def _undo_offer(game: Game, seat: Seat) -> dict | None:
 
 def _vacation_panel(game: Game, seat: Seat, tz: str) -> dict:
     now = timezone.now()
-    year_ago = now - timedelta(days=365)
-    used = sum(((v.ends - v.starts) for v in seat.vacations.filter(ends__gt=year_ago)), timedelta(0))
+    used = deadlines.vacation_used(seat)
     mine = [
         {"starts": notify.local_time(v.starts, tz), "ends": notify.local_time(v.ends, tz)}
         for v in seat.vacations.filter(ends__gt=now)

@@ -48,6 +48,7 @@ from hypothesis import strategies as st
 from accounts.models import User
 from games import links, notify
 from games.actions import organise, play, replay, write
+from games.admin import GameAdmin
 from games.engine import IllegalMove
 from games.engine.prompts import prompt_key
 from games.models import Event, Game, Message, Notification, Seat, Vacation
@@ -1517,17 +1518,7 @@ def test_new_game_and_start(make_game, organiser) -> None:
     findings.check()
 
 
-ADMIN_ACTIONS = (
-    "pause_games",
-    "resume_games",
-    "extend_deadlines",
-    "resend_last",
-    "replace_player",
-    "hand_to_bot",
-    "rewind_game",
-    "end_games",
-    "start_games",
-)
+ADMIN_ACTIONS = tuple(GameAdmin.actions)
 
 
 def reason_reading(post: MultiDict) -> Verdict:

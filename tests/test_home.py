@@ -8,22 +8,9 @@ from django.test import Client
 from accounts.models import User
 from games.actions import organise, play
 from games.home import home_for
-from games.models import Game
+from tests.support.play import finish
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def play_to_the_end(game: Game) -> None:
-    """Pebbles with a pile of 9: both hide a number, then take 3s until the pile is empty."""
-    for seat in (0, 1):
-        play.submit(game.pk, seat, seat + 1, None, via="web")
-    while True:
-        game.refresh_from_db()
-        prompts = game.engine.prompts(game.state)
-        if not prompts:
-            return
-        [(seat, prompt)] = prompts.items()
-        play.submit(game.pk, seat, prompt.options[-1].id, None, via="web")
 
 
 def test_my_games_lists_what_waits_on_me_first_with_its_question_and_deadline(make_game, clocked, organiser):
@@ -34,7 +21,7 @@ def test_my_games_lists_what_waits_on_me_first_with_its_question_and_deadline(ma
     other = make_game()
     play.submit(other.pk, 0, 2, None, via="web")  # ana answered; ben is asked
     ended = make_game()
-    play_to_the_end(ended)
+    finish(ended)
     stopped = make_game()
     organise.end_game(stopped, actor=organiser, reason="a test")
     draft = make_game(start=False)

@@ -12,6 +12,7 @@ from games import links
 from games.actions import organise
 from games.home import home_for
 from games.models import Game, Seat
+from tests.support.play import finish
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,7 +23,7 @@ def seat_path(game: Game, email: str) -> str:
 
 def test_one_click_offers_the_same_table_again_and_it_starts_when_all_say_yes(make_game):
     old = make_game(seats=("ana@example.com", "ben@example.com", None))
-    _finish(old)
+    finish(old)
     ana = Client()
     page = ana.get(seat_path(old, "ana@example.com")).content.decode()
     assert "Play again (the same table)" in page
@@ -53,7 +54,7 @@ def test_a_game_in_play_cannot_be_played_again_and_an_offer_cannot_be_started_ea
     game = make_game()
     with pytest.raises(Exception, match="once it is over"):
         organise.play_again(game, organiser)
-    _finish(game)
+    finish(game)
     again = organise.play_again(game, organiser)
     with pytest.raises(Exception, match="not said yes"):
         organise.start_game(again)
@@ -63,23 +64,3 @@ def test_a_game_in_play_cannot_be_played_again_and_an_offer_cannot_be_started_ea
         .status_code
         == 200
     )
-
-
-def _finish(game: Game) -> None:
-    """Play a Pebbles game with people (and maybe a bot) to its end through the write path."""
-    from games.actions import play
-
-    for _ in range(200):
-        game.refresh_from_db()
-        if game.status == Game.Status.ENDED:
-            return
-        prompts = game.engine.prompts(game.state)
-        people = [i for i in prompts if not Seat.objects.get(game=game, index=i).is_bot]
-        if not people:
-            play.advance(game.pk)
-            continue
-        seat = people[0]
-        prompt = prompts[seat]
-        answer = prompt.options[-1].id if hasattr(prompt, "options") else 1
-        play.submit(game.pk, seat, answer, None, via="web")
-    raise AssertionError("the game did not end")

@@ -98,13 +98,13 @@ def test_a_deactivated_account_gets_no_link_and_the_page_does_not_say_so():
 
 def test_links_are_rate_limited_per_address_and_per_client():
     client = Client()
-    per_address = int(limits.SIGN_IN_PER_ADDRESS.split("/")[0])
+    per_address = int(limits.MAIL_PER_ADDRESS.split("/")[0])
     for _ in range(per_address):
         assert ask(client, "ana@example.com").status_code == 200
     refused = ask(Client(REMOTE_ADDR="10.0.0.9"), "ana@example.com")
     assert refused.status_code == 429 and b"Too many sign-in links" in refused.content
     assert Notification.objects.filter(recipient="ana@example.com").count() == per_address
-    per_client = int(limits.SIGN_IN_PER_CLIENT.split("/")[0])
+    per_client = int(limits.MAIL_PER_CLIENT.split("/")[0])
     one_machine = Client(REMOTE_ADDR="10.0.0.7")
     for i in range(per_client):
         assert ask(one_machine, f"p{i}@example.org").status_code == 200
@@ -115,7 +115,7 @@ def test_links_are_rate_limited_per_address_and_per_client():
 
 def test_behind_the_proxy_the_client_is_the_address_the_proxy_saw(settings):
     settings.BEHIND_PROXY = True
-    per_client = int(limits.SIGN_IN_PER_CLIENT.split("/")[0])
+    per_client = int(limits.MAIL_PER_CLIENT.split("/")[0])
     for i in range(per_client):
         assert ask(Client(), f"q{i}@example.org", HTTP_X_FORWARDED_FOR="1.2.3.4, 10.0.0.1").status_code == 200
     assert ask(Client(), "r@example.org", HTTP_X_FORWARDED_FOR="5.6.7.8, 10.0.0.1").status_code == 429

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games.models import Absence, Game, Seat, Vacation
 
-from .deadlines import allowance_left, check_absence, grant_vacation
+from .deadlines import allowance_left, check_absence, grant_vacation, vacation_used
 from .write import lock_game
 
 PLAYING = (Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -69,12 +69,11 @@ class Granted:
 
 def granted(absence: Absence) -> list[Granted]:
     """What each game of the person grants of this absence, and its allowance used this year."""
-    year_ago = timezone.now() - timedelta(days=365)
     rows = []
     grants = {v.seat.game_id: v for v in absence.grants.select_related("seat__game")}
     seats = Seat.objects.filter(player=absence.player, is_bot=False, game__status__in=PLAYING).select_related("game")
     for seat in seats.order_by("game_id"):
-        used = sum(((v.ends - v.starts) for v in seat.vacations.filter(ends__gt=year_ago)), timedelta(0))
+        used = vacation_used(seat)
         v = grants.get(seat.game_id)
         rows.append(
             Granted(

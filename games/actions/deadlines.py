@@ -268,11 +268,15 @@ def check_absence(starts: datetime, ends: datetime) -> None:
         raise SubmitError("Give dates from today to a year from now.", "bad_vacation")
 
 
-def allowance_left(game: Game, seat: Seat) -> timedelta:
-    """What is left of the game's yearly vacation allowance for this seat (its last 365 days)."""
+def vacation_used(seat: Seat) -> timedelta:
+    """The vacation time this seat has had in its game over the last 365 days."""
     year_ago = timezone.now() - timedelta(days=365)
-    used = sum(((v.ends - v.starts) for v in seat.vacations.filter(ends__gt=year_ago)), timedelta(0))
-    return timedelta(days=game.vacation_days) - used
+    return sum(((v.ends - v.starts) for v in seat.vacations.filter(ends__gt=year_ago)), timedelta(0))
+
+
+def allowance_left(game: Game, seat: Seat) -> timedelta:
+    """What is left of the game's yearly vacation allowance for this seat."""
+    return timedelta(days=game.vacation_days) - vacation_used(seat)
 
 
 def grant_vacation(

@@ -11,7 +11,6 @@ every link the outbox delivered is opened (GET) and nothing changes.
 from __future__ import annotations
 
 import json
-import random
 import re
 from datetime import timedelta
 
@@ -19,9 +18,9 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from games.actions import play
 from games.models import DeliveredMail, Event, Game, Seat, Vacation
 from tests.browser.test_cafe_baras_e2e import answer_first_options
+from tests.support.play import finish
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -145,16 +144,7 @@ def test_a_new_host_and_two_friends_play_from_my_games(browser, live_server, set
             answer_first_options(page)
             assert "Nothing was played" not in page.content()
         played[who] += 1
-    rng = random.Random(7)
-    for _ in range(3000):
-        game.refresh_from_db()
-        if game.status == Game.Status.ENDED:
-            break
-        seat = min(game.engine.prompts(game.state))
-        answer = game.engine.bot_answer(game.state, seat, rng)
-        play.submit(game.pk, seat, answer, game.version, via="web")
-    else:
-        raise AssertionError("the game did not end")
+    finish(game)
     host.goto(f"{base}/")
     assert "Capybara club" in host.locator("#finished-h").locator("xpath=..").inner_text()
 

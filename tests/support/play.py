@@ -43,3 +43,19 @@ def take_pebbles(game: Game, takes: int) -> None:
         play.submit(game.pk, seat, "take1", None, via="web")
         play.submit(game.pk, seat, "done", None, via="web")
     game.refresh_from_db()
+
+
+def finish(game: Game, seed: int = 7, limit: int = 5000) -> None:
+    """Play a started game to its end through the write path: every person asked answers as the
+    title's bot would; bot seats are moved as the service moves them."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        game.refresh_from_db()
+        if game.status == Game.Status.ENDED:
+            return
+        seat = min(game.engine.prompts(game.state))
+        if game.seats.get(index=seat).is_bot:
+            play.advance(game.pk)
+            continue
+        play.submit(game.pk, seat, game.engine.bot_answer(game.state, seat, rng), game.version, via="web")
+    raise AssertionError(f"the game did not end within {limit} steps")
