@@ -49,6 +49,13 @@ class User(AbstractBaseUser, PermissionsMixin):
     digest_hour = models.PositiveSmallIntegerField(
         default=8, validators=[MaxValueValidator(23)], help_text="Local hour the daily digest is sent."
     )
+    # the clock on the player's terms (read by games.clock_terms; blank: the game's reminder, no quiet hours)
+    quiet_hours = models.CharField(
+        max_length=11, blank=True, default="", help_text="No deadline of yours falls in these hours, e.g. 23:00-07:00."
+    )
+    reminder_points = models.CharField(
+        max_length=60, blank=True, default="", help_text="When to remind you before a deadline, e.g. 24h, 4h, 1h."
+    )
     unsubscribed = models.BooleanField(default=False, help_text="No game email at all; their games go on.")
     last_digest_at = models.DateTimeField(null=True, blank=True, editable=False)
     is_staff = models.BooleanField(default=False, help_text="Organisers: may sign in and run games.")

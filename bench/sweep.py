@@ -8,6 +8,13 @@ as beat's dispatching sweep queues the batches; it stops when the database shows
 left. Prints, after the load average at that moment:
   sweep: title=T workers=N games=N overdue=N timed_out=N seconds=S per_s=R
 (`--title cafe_baras` for a real title's states, engine and emails instead of the tiny test title)
+`--clocks off,on` runs the same sweep twice in one process, on games built afresh each time: first
+with the plain 24-hour clock, then with issue 16's clocks on (a time bank with an increment and a
+cap, quiet weekdays, players' quiet hours and reminder points, automatic vacation: half the games
+have vacation days left, so their overdue seat draws vacation hours; the other half time out).
+The figure counts the overdue seats handled, a drawn vacation hour as much as a timeout.
+`--clocks spent` is "on" with every allowance used up: every overdue seat times out through the bank.
+With --workers too, each clock mode runs with each worker count (games built afresh every time).
 The email tasks the batches queue are left out of the time (they queue behind the batches) and
 thrown away, as the in-process sweep leaves them queued.
 """
@@ -25,8 +32,12 @@ from pathlib import Path
 
 from _setup import ROOT, django_ready
 
+# issue 16's clocks, all on (see the docstring); quiet days that are not today, so no deadline moves far
+CLOCKS_ON = {"bank_hours": 72, "bank_increment_hours": 24, "bank_cap_hours": 120, "auto_vacation": True}
+PLAYER_CLOCK = {"quiet_hours": "23:00-07:00", "reminder_points": "24h,4h,1h"}
 
-def build(n: int, slug: str = "pebbles") -> None:
+
+def build(n: int, slug: str = "pebbles", clocks: str = "off") -> None:
     """N started games, each with every seat asked at the start overdue by an hour.
 
     Pebbles (the tests' tiny title): one seat already answered, the other overdue. A real title
@@ -35,6 +46,7 @@ def build(n: int, slug: str = "pebbles") -> None:
     from django.utils import timezone
 
     from accounts.models import User
+    from games.clock_terms import WEEKDAYS
     from games.engine import step_rng
     from games.engine.cards import content_hash
     from games.models import Event, Game, Seat
@@ -42,8 +54,17 @@ def build(n: int, slug: str = "pebbles") -> None:
 
     title = get_title(slug)
     org = User.objects.create_user("bench-org@example.com", "x", is_staff=True)
-    players = User.objects.bulk_create([User(email=f"p{i}@example.com") for i in range(2)])
+    on = clocks in ("on", "spent")
+    people = PLAYER_CLOCK if on else {}
+    players = User.objects.bulk_create([User(email=f"p{i}@example.com", **people) for i in range(2)])
     past = timezone.now() - timedelta(hours=1)
+    tomorrow = (timezone.now() + timedelta(days=1)).weekday()
+    clock = {"decision_hours": 24}
+    if on:
+        clock = {
+            **CLOCKS_ON,
+            "quiet_days": ",".join(d for i, d in enumerate(WEEKDAYS) if i in {tomorrow, (tomorrow + 1) % 7}),
+        }
     options: dict = {}
     load = getattr(title, "load_cardset", None)
     if load is not None:
@@ -65,7 +86,8 @@ def build(n: int, slug: str = "pebbles") -> None:
             version=version,
             seed=seed,
             cardset_hash=content_hash(options["cardset"]) if options else "",
-            decision_hours=24,
+            **clock,
+            vacation_days=0 if clocks == "spent" or (on and i % 2 == 0) else 14,
             to_move=", ".join(f"p{k}" for k in sorted(asked)),
             waiting_since=past,
         )
@@ -75,7 +97,8 @@ def build(n: int, slug: str = "pebbles") -> None:
         asked = set(title.prompts(g.state))
         for k in range(2):
             due = past if k in asked else None
-            seats.append(Seat(game=g, index=k, player=players[k], waiting_since=due, deadline=due))
+            banked = {"bank_seconds": 0, "clock_since": past - timedelta(hours=72)} if on and due else {}
+            seats.append(Seat(game=g, index=k, player=players[k], waiting_since=due, deadline=due, **banked))
         events.append(Event(game=g, seq=0, kind="created", payload={"seed": g.seed, "players": ["p0", "p1"]}))
         if g.version == 1:
             events.append(Event(game=g, seq=1, kind="answer", seat=1, payload={"answer": 2}, via="web"))
@@ -102,21 +125,26 @@ def overdue_count(now) -> int:
     return Seat.objects.filter(game__status="active", deadline__lte=now).count()
 
 
-def in_process(title: str, games: int) -> None:
+def in_process(title: str, games: int, clocks: str = "off") -> None:
     """The sweep in this one process, as tests and a direct `deadlines.sweep()` run it."""
     from django.utils import timezone
 
     from games.actions import deadlines
+    from games.models import Vacation
 
-    overdue = overdue_count(timezone.now())
+    now = timezone.now()
+    overdue = overdue_count(now)
     t0 = time.perf_counter()
-    result = deadlines.sweep()
+    result = deadlines.sweep(now)
     seconds = time.perf_counter() - t0
-    again = deadlines.sweep()["timed_out"]
-    print(f"second sweep timed out {again} (must be 0)")
+    again = deadlines.sweep(now)["timed_out"]
+    drawn = Vacation.objects.filter(automatic=True).values("seat").distinct().count()
+    handled = overdue - overdue_count(now)
+    print(f"second sweep timed out {again} (must be 0); seats on drawn vacation {drawn}; overdue left {overdue - handled}")
     print(
-        f"sweep: title={title} games={games} overdue={overdue} timed_out={result['timed_out']} "
-        f"seconds={seconds:.2f} per_s={result['timed_out'] / seconds:.0f}"
+        f"sweep: title={title} clocks={clocks} games={games} overdue={overdue} timed_out={result['timed_out']} "
+        f"drawn={drawn} seconds={seconds:.2f} per_s={handled / seconds:.0f}",
+        flush=True,
     )
 
 
@@ -167,13 +195,13 @@ class Workers:
         self.purge()  # anything a stopping worker handed back
 
 
-def with_workers(title: str, games: int, n: int, logs: Path) -> None:
+def with_workers(title: str, games: int, n: int, logs: Path, clocks: str = "off") -> None:
     """Beat's dispatching sweep, with N worker processes sharing its batches; timed until none is overdue."""
     from django.utils import timezone
 
     from config.celery import app
     from games.actions import deadlines
-    from games.models import Event
+    from games.models import Event, Vacation
 
     workers = Workers(n, logs / f"worker-{title}-{n}.log")
     app.conf.task_default_queue = workers.queue  # this process queues the batches there
@@ -191,12 +219,16 @@ def with_workers(title: str, games: int, n: int, logs: Path) -> None:
     finally:
         workers.stop()
     timed_out = Event.objects.filter(kind="timeout").count()
+    drawn = Vacation.objects.filter(automatic=True).values("seat").distinct().count()
     again = deadlines.sweep(now)["timed_out"]
-    print(f"second sweep timed out {again} (must be 0); timeout events {timed_out} (must be {overdue})")
+    print(
+        f"second sweep timed out {again} (must be 0); timeout events {timed_out} + seats on drawn vacation "
+        f"{drawn} (must be {overdue})"
+    )
     print(f"load: {Path('/proc/loadavg').read_text().strip()}")
     print(
-        f"sweep: title={title} workers={n} games={games} overdue={overdue} timed_out={timed_out} "
-        f"seconds={seconds:.2f} per_s={timed_out / seconds:.0f}",
+        f"sweep: title={title} clocks={clocks} workers={n} games={games} overdue={overdue} timed_out={timed_out} "
+        f"drawn={drawn} seconds={seconds:.2f} per_s={overdue / seconds:.0f}",
         flush=True,
     )
 
@@ -206,20 +238,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--title", default="pebbles", help="pebbles (tiny, the default) or a real title's slug")
     parser.add_argument("--workers", action="append", default=[], help="worker processes: 2, or 1,2 (repeatable)")
+    parser.add_argument("--clocks", default="off", help="off, on, spent, or a list (off,on): issue 16's clocks")
     args = parser.parse_args()
     counts = [int(n) for arg in args.workers for n in arg.split(",") if n.strip()]
+    modes = [m.strip() for m in args.clocks.split(",") if m.strip() in ("off", "on", "spent")] or ["off"]
     django_ready()
     if not counts:
-        build(args.games, args.title)
-        in_process(args.title, args.games)
+        for i, mode in enumerate(modes):
+            if i:
+                reset()
+            build(args.games, args.title, clocks=mode)
+            in_process(args.title, args.games, mode)
         return
     logs = Path(os.environ.get("VAR_DIR", "/tmp")) / "bench-sweep"
     logs.mkdir(parents=True, exist_ok=True)
-    for i, n in enumerate(counts):
+    for i, (mode, n) in enumerate((mode, n) for mode in modes for n in counts):
         if i:
             reset()
-        build(args.games, args.title)
-        with_workers(args.title, args.games, n, logs)
+        build(args.games, args.title, clocks=mode)
+        with_workers(args.title, args.games, n, logs, mode)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "accounts",
     "games",
+    "cardsets",
 ]
 
 MIDDLEWARE = [
@@ -133,6 +134,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = True
 
 # Signed seat links: valid this long after they were sent (a fresh one comes with every email).
+# the yearly vacation allowance each player has per game (a game may set fewer days)
+VACATION_DAYS = env.int("VACATION_DAYS", default=14)
 SEAT_LINK_MAX_AGE = env.int("SEAT_LINK_MAX_AGE", default=60 * 60 * 24 * 90)
 
 # Mail. The Notification table is the outbox; the "default" mailer is what actually delivers:
@@ -202,6 +205,11 @@ CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "games.tasks.sweep", "schedule": crontab(minute="*")},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+# Card sets (cardsets/): bot games a set must pass before it is usable, and upload limits in bytes.
+CARDSET_CHECK_GAMES = env.int("CARDSET_CHECK_GAMES", default=200)
+CARDSET_UPLOAD_BYTES = 1_000_000  # one uploaded file (a YAML file or a zip)
+CARDSET_ZIP_BYTES = 2_000_000  # all a zip's files, unpacked
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=SITE_URL.startswith("https://"))

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from .health import healthz
+from .site_icon import favicon
 
 admin.site.site_header = "Café turns: organisers"
 admin.site.site_title = "Café turns"
@@ -9,8 +10,10 @@ admin.site.site_title = "Café turns"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz/", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("accounts.urls")),
+    path("cardsets/", include("cardsets.urls")),
     # inbound email (replies to game emails) from the ESP: /anymail/<esp>/inbound/
     path("anymail/", include("anymail.urls")),
     path("", include("games.urls")),

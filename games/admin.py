@@ -5,24 +5,51 @@ from __future__ import annotations
 import json
 from zoneinfo import ZoneInfo
 
+from django import forms as django_forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.contrib.admin.utils import unquote
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Min
 from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
-from django.urls import path
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html
+
+from cardsets import store as cardset_store
 
 from . import forms, host_actions
 from .actions import organise, write
+from .engine import OptionsError
 from .engine.typed import Unreadable, read_int
 from .host_actions import rewind_steps, voided_by
+from .log_words import Said, words_by_step
 from .models import DeliveredMail, Event, Game, Notification, Seat
+from .present import LOG_LINES, table_context
 
 BOTH = [admin.ActionLocation.CHANGE_LIST, admin.ActionLocation.CHANGE_FORM]
 MAX_ID = 2**63 - 1  # the largest primary key a database here holds
+ONE_GAME = "game__id__exact"  # the log list's filter to one game: the game's History
+
+
+def short_time(when) -> str:
+    """A list column's time, short enough to sit in a narrow column: "23 Nov 16:05" (the year when not this one)."""
+    if when is None:
+        return "–"
+    local = timezone.localtime(when)
+    return date_format(local, "j M H:i" if local.year == timezone.localtime().year else "j M Y H:i")
+
+
+def said_with_payload(said: Said | None, event: Event) -> str:
+    """A step in the title's words, its payload (secrets hidden) folded below for who needs it."""
+    return format_html(
+        '<div class="said">{}</div><details class="payload"><summary>payload</summary><pre>{}</pre></details>',
+        str(said) if said is not None else "",
+        json.dumps(event.public_payload(), indent=1, ensure_ascii=False),
+    )
 
 
 class _PartOfGame:
@@ -61,7 +88,7 @@ class EventInline(_PartOfGame, admin.TabularInline):
     model = Event
     extra = 0
     can_delete = False
-    fields = ("seq", "kind", "seat", "via", "actor", "created_at", "voided", "shown_payload")
+    fields = ("seq", "kind", "seat", "via", "actor", "created_at", "voided", "said")
     readonly_fields = fields
     ordering = ("-seq",)
     max_num = 0
@@ -74,9 +101,9 @@ class EventInline(_PartOfGame, admin.TabularInline):
         by = cache[obj.game_id].get(obj.seq)
         return f"voided by #{by}" if by is not None else ""
 
-    @admin.display(description="payload")
-    def shown_payload(self, obj: Event) -> str:
-        return json.dumps(obj.public_payload())[:300]
+    @admin.display(description="what happened")
+    def said(self, obj: Event) -> str:
+        return said_with_payload(words_by_step(obj.game).get(obj.seq), obj)
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -85,15 +112,58 @@ class EventInline(_PartOfGame, admin.TabularInline):
         return False
 
 
+class GameAdminForm(django_forms.ModelForm):
+    """The game form, with the title's usable card sets to choose from (cardsets.store)."""
+
+    cardset = django_forms.TypedChoiceField(
+        required=False,
+        coerce=int,
+        empty_value=None,
+        label="Card set",
+        help_text="The cards a new game is played with (blank: the title's shipped set). Only sets that passed "
+        "their bot check are offered.",
+    )
+
+    class Meta:
+        model = Game
+        fields = ("name", "title", "options")  # the admin's fieldsets name the rest
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        game = self.instance
+        # the draft's set is shown as chosen (and kept as it is unless the field is changed)
+        self.held = cardset_store.held(game.title, game.options) if game.pk else None
+        if self.held is not None and "cardset" in self.fields:
+            self.initial["cardset"] = self.held.pk
+            field = self.fields["cardset"]
+            if self.held.pk not in {pk for pk, _label in field.choices}:
+                field.choices = [*field.choices, (self.held.pk, f"{self.held.name} (this game's set)")]
+
+    def clean(self):
+        cleaned = super().clean()
+        pk, title = cleaned.get("cardset"), cleaned.get("title") or getattr(self.instance, "title", "")
+        held_pk = self.held.pk if self.held is not None else None
+        if pk is not None and (pk != held_pk or "title" in self.changed_data):
+            try:
+                cleaned["cardset_options"] = cardset_store.chosen(self.user, title, pk)
+            except OptionsError:
+                self.add_error("cardset", "That card set is not a usable set of this game.")
+        cleaned["cardset_cleared"] = pk is None and held_pk is not None
+        return cleaned
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
+    form = GameAdminForm
     # what an organiser types goes through the same parsers as everything a player types
     formfield_overrides = {
         models.PositiveIntegerField: {"form_class": forms.NumberField},
         models.PositiveSmallIntegerField: {"form_class": forms.NumberField},
         models.CharField: {"form_class": forms.PlainTextField},
     }
-    list_display = ("name", "title", "status", "to_move", "waiting_since", "next_deadline", "organiser", "version")
+    # short columns, so the list fits a 1280-px screen: dates as "23 Nov 16:05"; the version is on the
+    # game's page; the organiser is a column only for a superuser (everyone else sees only their own)
+    list_display = ("name", "title", "status", "to_move", "waiting", "next_deadline", "organiser")
     list_filter = ("status", "title")
     search_fields = ("name", "seats__player__email")
     readonly_fields = (
@@ -107,7 +177,7 @@ class GameAdmin(admin.ModelAdmin):
         "updated_at",
     )
     fieldsets = (
-        (None, {"fields": ("name", "title", "organiser", "options", "status", "to_move", "waiting_since")}),
+        (None, {"fields": ("name", "title", "organiser", "cardset", "options", "status", "to_move", "waiting_since")}),
         (
             "Clock",
             {
@@ -116,10 +186,13 @@ class GameAdmin(admin.ModelAdmin):
                     ("daily_deadline", "timezone"),
                     ("reminder_hours", "reminder_minutes"),
                     ("timeout_policy", "bot_after_misses"),
-                    "vacation_days",
+                    ("bank_hours", "bank_increment_hours", "bank_cap_hours"),
+                    "quiet_days",
+                    ("vacation_days", "auto_vacation"),
                     "paused_at",
                 ),
-                "description": "Time per decision in hours or minutes, or a fixed time of day; empty means no clock. "
+                "description": "Time per decision in hours or minutes, or a fixed time of day, or a time bank; "
+                "empty means no clock. Quiet days are days of the week (e.g. sat, sun) on which no clock runs. "
                 "A change applies from each seat's next decision; extend a deadline that is running with the action.",
             },
         ),
@@ -152,6 +225,10 @@ class GameAdmin(admin.ModelAdmin):
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)
+        form.user = request.user
+        if "cardset" in form.base_fields:
+            form.base_fields["cardset"].choices = [("", "the title's shipped set")] + cardset_store.all_choices(request.user)
+            form.base_fields["cardset"].disabled = obj is not None and obj.status != Game.Status.DRAFT
         if "timezone" in form.base_fields:
             form.base_fields["timezone"].validators.append(_valid_timezone)
         return form
@@ -159,14 +236,34 @@ class GameAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         if not change and not obj.organiser_id:
             obj.organiser = request.user
+        if form.cleaned_data.get("cardset_options") and obj.status == Game.Status.DRAFT:
+            obj.options = {**(obj.options or {}), **form.cleaned_data["cardset_options"]}
+        elif form.cleaned_data.get("cardset_cleared") and obj.status == Game.Status.DRAFT:
+            obj.options = {k: v for k, v in (obj.options or {}).items() if k != "cardset"}  # the shipped set
         super().save_model(request, obj, form, change)
 
     def get_changeform_initial_data(self, request):
         return {"organiser": request.user.pk}
 
+    def get_list_display(self, request):
+        shown = super().get_list_display(request)
+        return shown if request.user.is_superuser else tuple(c for c in shown if c != "organiser")
+
+    @admin.display(description="waiting since", ordering="waiting_since")
+    def waiting(self, obj: Game) -> str:
+        return short_time(obj.waiting_since)
+
     @admin.display(description="earliest deadline", ordering="earliest_deadline")
-    def next_deadline(self, obj: Game):
-        return obj.earliest_deadline
+    def next_deadline(self, obj: Game) -> str:
+        return short_time(obj.earliest_deadline)
+
+    def history_view(self, request, object_id, extra_context=None):
+        """A game's history is its own log, each step in words; Django's record of edits to this
+        form would say nothing of the play."""
+        game = self.get_object(request, unquote(object_id))
+        if game is None or not self.has_view_or_change_permission(request, game):
+            raise Http404("No such game among yours.")
+        return HttpResponseRedirect(reverse("admin:games_event_changelist") + f"?{ONE_GAME}={game.pk}")
 
     # --- the table as any seat sees it -------------------------------------------------------
 
@@ -181,7 +278,9 @@ class GameAdmin(admin.ModelAdmin):
         return extra + super().get_urls()
 
     def table_view(self, request, object_id):
-        """Read-only: the table through one seat's eyes (the organiser's own games only)."""
+        """Read-only: the table through one seat's eyes, drawn as that seat's page draws it (the
+        title's own table template and pictures, the site's CSS), with what the seat is asked shown
+        but not answerable (the organiser's own games only)."""
         game = self.get_object(request, object_id)
         if game is None or not self.has_view_permission(request, game):
             raise Http404("No such game among yours.")
@@ -192,27 +291,24 @@ class GameAdmin(admin.ModelAdmin):
             index = 0
         if index not in {s.index for s in seats}:
             index = seats[0].index if seats else 0
-        view = prompt = None
-        log = []
-        if game.state is not None:
-            engine = game.engine
-            view = engine.view(game.state, index)
-            asked = engine.prompts(game.state).get(index) if engine.outcome(game.state) is None else None
-            prompt = asked.to_dict() if asked is not None else None
-            log = list(enumerate(view.get("log", [])))[::-1]
+        seat = next((s for s in seats if s.index == index), None)
         context = {
-            **self.admin_site.each_context(request),
-            "opts": self.opts,
-            "title": f"{game.name}: the table as {next((s.name for s in seats if s.index == index), '?')} sees it",
+            "title": f"{game.name}: the table as {seat.name if seat else '?'} sees it",
             "game": game,
             "seats": seats,
+            "seat": seat,
             "seat_index": index,
-            "view": view,
-            "prompt": prompt,
-            "log": log,
+            "view": None,
+            "prompt": None,  # the drawings stay pictures: nothing on this page can answer for the seat
             "new_from": None,
-            "deadline": next((s.deadline for s in seats if s.index == index), None),
+            "deadline": seat.deadline if seat else None,
         }
+        if game.state is not None:
+            engine = game.engine
+            names = {s.index: s.name for s in seats}
+            context |= table_context(engine, game.title, game.state, index, names, LOG_LINES)
+            asked = engine.prompts(game.state).get(index) if context["rows"] is None else None
+            context["asked"] = asked.to_dict() if asked is not None and game.status == Game.Status.ACTIVE else None
         return TemplateResponse(request, "admin/games/game/table.html", context)
 
     # --- actions: each asks why on a page of its own, then calls the service ---------------------
@@ -343,19 +439,47 @@ def _valid_timezone(value: str) -> None:
 class EventAdmin(admin.ModelAdmin):
     """The log is append-only: visible, never editable."""
 
-    list_display = ("game", "seq", "kind", "seat", "via", "actor", "created_at")
+    list_display = ("game", "seq", "kind", "seat", "via", "when", "said")
     list_filter = ("kind", "via")
     search_fields = ("game__name",)
-    fields = ("game", "seq", "kind", "seat", "via", "actor", "created_at", "shown_payload")
+    fields = ("game", "seq", "kind", "seat", "via", "actor", "created_at", "said")
     readonly_fields = fields
 
-    @admin.display(description="payload")
-    def shown_payload(self, obj: Event):
-        return format_html("<pre>{}</pre>", json.dumps(obj.public_payload(), indent=2))
+    @admin.display(description="what happened")
+    def said(self, obj: Event):
+        return said_with_payload(words_by_step(obj.game).get(obj.seq), obj)
+
+    @admin.display(description="when", ordering="created_at")
+    def when(self, obj: Event) -> str:
+        return short_time(obj.created_at)
+
+    def get_list_display(self, request):
+        """One game's log (its History) needs no column naming the game."""
+        shown = super().get_list_display(request)
+        return tuple(c for c in shown if c != "game") if ONE_GAME in request.GET else shown
+
+    def changelist_view(self, request, extra_context=None):
+        game = self._one_game(request)
+        if game is not None:
+            extra_context = {"title": f"The log of {game.name}", **(extra_context or {})}
+        return super().changelist_view(request, extra_context)
+
+    def _one_game(self, request) -> Game | None:
+        try:
+            pk = read_int(request.GET.get(ONE_GAME, ""), low=1, high=MAX_ID)
+        except Unreadable:
+            return None
+        games = Game.objects.filter(pk=pk)
+        return (games if request.user.is_superuser else games.filter(organiser=request.user)).first()
 
     def get_queryset(self, request):
-        qs = super().get_queryset(request).select_related("game", "actor")
+        # the words need the game's title and version, never its (large) state: one per row otherwise
+        qs = super().get_queryset(request).select_related("game", "actor").defer("game__state")
         return qs if request.user.is_superuser else qs.filter(game__organiser=request.user)
+
+    def has_view_permission(self, request, obj=None) -> bool:
+        """The log is part of its game: whoever may see the game may read its log (the game's History)."""
+        return super().has_view_permission(request, obj) or _PartOfGame.has_view_permission(self, request, obj)
 
     def has_add_permission(self, request) -> bool:
         return False

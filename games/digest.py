@@ -2,13 +2,33 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
+from datetime import datetime, time, timedelta
 
 from django.db import transaction
 
-from . import links, notify
+from games.calendar import zone_for
+from games.engine.words import counted
+
+from . import clock_terms, links, notify
 from .models import Game, Notification, Seat
+
+
+def next_digest_at(user, now: datetime) -> datetime:
+    """When this digest reader's next digest goes (now, if today's is due and not sent yet)."""
+    zone = zone_for(user.timezone)
+    local = now.astimezone(zone)
+    sent_today = user.last_digest_at is not None and user.last_digest_at.astimezone(zone).date() == local.date()
+    if not sent_today and local.hour >= user.digest_hour:
+        return now
+    day = local.date() + timedelta(days=1 if sent_today or local.hour >= user.digest_hour else 0)
+    return datetime.combine(day, time(user.digest_hour), tzinfo=zone)
+
+
+def comes_first(user, deadline: datetime | None, now: datetime) -> bool:
+    """A reminder folds into the digest: the player reads digests and the next one goes before the deadline."""
+    if user is None or deadline is None or user.email_mode != user.EmailMode.DIGEST:
+        return False
+    return next_digest_at(user, now) <= deadline
 
 
 def send_due(now: datetime) -> int:
@@ -18,18 +38,11 @@ def send_due(now: datetime) -> int:
     sent = 0
     readers = User.objects.filter(email_mode=User.EmailMode.DIGEST, unsubscribed=False)
     for user in readers.filter(seats__waiting_since__isnull=False, seats__game__status=Game.Status.ACTIVE).distinct():
-        try:
-            zone = ZoneInfo(user.timezone)
-        except (KeyError, ValueError):
-            zone = ZoneInfo("UTC")
-        local = now.astimezone(zone)
-        if local.hour < user.digest_hour:
-            continue
-        if user.last_digest_at and user.last_digest_at.astimezone(zone).date() == local.date():
+        if next_digest_at(user, now) > now:
             continue
         with transaction.atomic():
             fresh = User.objects.select_for_update().get(pk=user.pk)
-            if fresh.last_digest_at and fresh.last_digest_at.astimezone(zone).date() == local.date():
+            if next_digest_at(fresh, now) > now:  # another sweep sent it meanwhile
                 continue
             seats = list(
                 Seat.objects.select_related("game")
@@ -48,6 +61,7 @@ def send_due(now: datetime) -> int:
                         "url": links.url_for(s),
                         "waiting": notify.local_time(s.waiting_since, user.timezone),
                         "deadline": notify.local_time(s.deadline, user.timezone),
+                        "due_in": clock_terms.span(s.deadline - now) if s.deadline and s.deadline > now else "",
                         "question": prompt.text if prompt else "",
                     }
                 )
@@ -55,7 +69,7 @@ def send_due(now: datetime) -> int:
                 None,
                 seats[0],
                 Notification.Kind.DIGEST,
-                f"{len(games)} game{'s' if len(games) > 1 else ''} waiting on you",
+                f"{counted(len(games), 'game')} waiting on you",
                 "digest",
                 {"games": games, "game": None},
             )

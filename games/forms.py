@@ -10,10 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.addresses import AddressField, BadAddress, read_address
+from games import clock_terms
+from games.clock_terms import clock_problems
 from games.engine import IllegalMove
 from games.engine.typed import Unreadable, check_period, clean_text, read_int
 from games.titles import choices as title_choices
@@ -43,14 +46,19 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
             p["high"],
         )
     if kind == "order":
+        # a plain list (no printed 1, 2, 3... beside the rank boxes, which would read as ranks too), each
+        # rank box first and spaced from its label
         n = len(p["options"])
         rows = format_html_join(
             "",
-            '<li><label>{} <input type="number" name="{}.{}" min="1" max="{}" value="{}" required autocomplete="off"></label>'
+            '<li class="rank"><label><input type="number" name="{}.{}" min="1" max="{}" value="{}" required '
+            'autocomplete="off" inputmode="numeric" aria-describedby="{}-rank-help"><span class="label">{}</span></label>'
             '<span class="detail">{}</span></li>',
-            ((o["label"], prefix, o["id"], n, i + 1, o["detail"]) for i, o in enumerate(p["options"])),
+            ((prefix, o["id"], n, i + 1, prefix, o["label"], o["detail"]) for i, o in enumerate(p["options"])),
         )
-        return format_html('<p class="hint">Number them 1 (first) to {}.</p><ol class="order">{}</ol>', n, rows)
+        return format_html(
+            '<p class="hint" id="{}-rank-help">Number them 1 (first) to {}.</p><ul class="ranks">{}</ul>', prefix, n, rows
+        )
     if kind == "composite":
         parts = [
             format_html(
@@ -199,11 +207,22 @@ def clean_clock(cleaned: dict[str, Any]) -> list[tuple[str, str]]:
                 "The reminder must come before the deadline: make it shorter than the time per decision.",
             )
         )
-    if remind and not per and not cleaned.get("daily_deadline"):
+    if remind and not per and not cleaned.get("daily_deadline") and not cleaned.get("bank_hours"):
         errors.append(("reminder_hours", "A reminder needs a clock: set a time per decision or a time of day."))
     if cleaned.get("bot_after_misses") == 0:
         errors.append(("bot_after_misses", "Leave it empty for never, or give 1 or more."))
-    return errors
+    return errors + clock_problems(cleaned, settings.VACATION_DAYS)
+
+
+def menu_title(asked: str) -> str:
+    """The title a new-game page opens with: the one asked for if it exists, else the menu's first.
+
+    The menu shows its first title as chosen when none is, so the form must post that one too (an
+    empty title came back as "This field is required", and choosing the shown title again changed
+    nothing, so there was no way out).
+    """
+    slugs = [slug for slug, _ in title_choices()]
+    return asked if asked in slugs else slugs[0]
 
 
 class NewGameForm(forms.Form):
@@ -218,9 +237,17 @@ class NewGameForm(forms.Form):
         "whoever follows the game's join link), or the word bot.",
     )
 
-    def __init__(self, *args, schema=(), **kwargs):
+    def __init__(self, *args, schema=(), cardsets=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.schema = list(schema)
+        if cardsets:  # (card set id, label): the title's usable sets this person may choose (cardsets.store)
+            self.fields["cardset"] = forms.TypedChoiceField(
+                coerce=int,
+                choices=list(cardsets),
+                initial=cardsets[0][0],
+                label="Card set",
+                help_text="The cards this game is played with; the game keeps them even if the set changes later.",
+            )
         for f in self.schema:
             if f.kind == "choice":
                 field = forms.ChoiceField(choices=f.choices, initial=f.default)
@@ -234,6 +261,21 @@ class NewGameForm(forms.Form):
 
     def option_fields(self):
         return [self[f"opt_{f.name}"] for f in self.schema]
+
+    def option_groups(self) -> list[dict[str, Any]]:
+        """The title's options as the page lays them out: a run of ticks that share one help line (Tanto
+        Cuore's eighteen maids) is one grid of labelled checkboxes with the help said once."""
+        groups: list[dict[str, Any]] = []
+        for f in self.schema:
+            last = groups[-1] if groups else None
+            if f.kind == "bool" and last is not None and last["checks"] and last["help"] == f.help:
+                last["fields"].append(self[f"opt_{f.name}"])
+            else:
+                groups.append({"checks": f.kind == "bool", "help": f.help, "fields": [self[f"opt_{f.name}"]]})
+        return groups
+
+    def cardset_field(self):
+        return self["cardset"] if "cardset" in self.fields else None
 
     def clock_fields(self):
         return [self[name] for name in CLOCK_FIELDS]
@@ -292,11 +334,62 @@ def clock_fields() -> dict[str, forms.Field]:
             "reminder_minutes": "Reminder, minutes before",
             "bot_after_misses": "Hand a seat to a bot after this many misses",
             "vacation_days": "Vacation days a year",
+            "bank_hours": "Time bank: starting hours",
+            "bank_increment_hours": "Time bank: hours added per decision",
+            "bank_cap_hours": "Time bank: at most (hours)",
+            "quiet_days": "Quiet days (no clock runs)",
+            "auto_vacation": "Draw vacation hours automatically before a timeout",
         },
     )
     for name in ("timezone", "timeout_policy", "vacation_days"):
         fields[name].required = False
+    fields["quiet_days"] = WeekdaysField(
+        required=False, label=fields["quiet_days"].label, help_text=fields["quiet_days"].help_text
+    )
+    fields["vacation_days"].initial = settings.VACATION_DAYS
     return fields
+
+
+def _normal_weekdays(text: str) -> str:
+    return clock_terms.weekdays_text(clock_terms.read_weekdays(text))
+
+
+def _normal_quiet_hours(text: str) -> str:
+    return clock_terms.quiet_hours_text(clock_terms.read_quiet_hours(text))
+
+
+def _normal_points(text: str) -> str:
+    return clock_terms.points_text(clock_terms.read_reminder_points(text))
+
+
+class _ReadField(forms.CharField):
+    """Text read by one of games.clock_terms' parsers (`normal`) and stored in the parser's normal form."""
+
+    normal = staticmethod(str)
+
+    def __init__(self, **kwargs):
+        kwargs["max_length"] = None  # the parser bounds the text, with a message in words
+        super().__init__(**kwargs)
+        self.widget.attrs.setdefault("maxlength", str(clock_terms.MAX_TEXT))
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        try:
+            return self.normal(text)
+        except Unreadable as e:
+            raise forms.ValidationError(str(e), code="invalid") from None
+
+
+class WeekdaysField(_ReadField):
+    normal = staticmethod(_normal_weekdays)
+
+
+class QuietHoursField(_ReadField):
+    normal = staticmethod(_normal_quiet_hours)
+
+
+class ReminderPointsField(_ReadField):
+    normal = staticmethod(_normal_points)
 
 
 # --- the seat page's small forms --------------------------------------------------------------
@@ -460,9 +553,17 @@ class PreferencesForm(forms.ModelForm):
         from accounts.models import User
 
         model = User
-        fields = ["name", "email_mode", "digest_hour", "timezone", "unsubscribed"]
-        field_classes = {"digest_hour": NumberField}
-        labels = {"unsubscribed": "No email at all (I will check my games myself)"}
+        fields = ["name", "email_mode", "digest_hour", "timezone", "quiet_hours", "reminder_points", "unsubscribed"]
+        field_classes = {
+            "digest_hour": NumberField,
+            "quiet_hours": QuietHoursField,
+            "reminder_points": ReminderPointsField,
+        }
+        labels = {
+            "unsubscribed": "No email at all (I will check my games myself)",
+            "quiet_hours": "Quiet hours (no deadline of mine falls in them)",
+            "reminder_points": "Remind me before a deadline",
+        }
 
     def clean_timezone(self) -> str:
         return _check_timezone(self.cleaned_data["timezone"])

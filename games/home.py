@@ -10,12 +10,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from django.urls import reverse
+from django.utils import timezone
+
+from games.engine.words import counted
 
 from . import links
+from .actions.deadlines import vacation_books, vacation_left
 from .models import Event, Game, Seat
 from .notify import local_time
 
 QUESTION_WORDS = 90  # characters of the question shown in the list
+PLAYING = (Game.Status.ACTIVE, Game.Status.PAUSED)
 NEVER = datetime.max.replace(tzinfo=UTC)  # no deadline and no wait (an offer to play again): listed last
 
 
@@ -31,6 +36,7 @@ class Row:
     since: datetime | None = None
     result: str = ""
     history_url: str = ""
+    vacation_left: str = ""  # in a game in play: what is left of its yearly vacation allowance
 
 
 @dataclass
@@ -68,10 +74,15 @@ def home_for(user) -> Home:
     }
     home = Home()
     figures: dict[str, Figures] = {}
+    playing = [s.pk for s in seats if s.game.status in PLAYING and not s.is_bot]
+    books = vacation_books(playing, timezone.now()) if playing else {}
     for seat in seats:
         game = seat.game
         token = links.token_for(seat)
         row = Row(seat=seat, url=reverse("seat", args=[token]))
+        if seat.pk in books:
+            days = vacation_left(game, books[seat.pk][0]).total_seconds() / 86400
+            row.vacation_left = f"{days:.1f}".removesuffix(".0") + f" of {game.vacation_days} vacation days left this year"
         if game.status == Game.Status.ENDED:
             payload = ended.get(game.pk, {})
             row.result = _result(payload, seat.index)
@@ -123,7 +134,7 @@ def _result(payload: dict, index: int) -> str:
     mine = scores[index]
     place = 1 + sum(1 for v in scores.values() if v > mine)
     winners = payload.get("winners", [])
-    points = f"{mine} point{'s' if mine != 1 else ''}"
+    points = counted(mine, "point")
     if index in winners:
         return f"won with {points}" if len(winners) == 1 else f"shared the win with {points}"
     return f"{_ordinal(place)} of {len(scores)}, {points}"

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.engine.words import counted
+
 from . import forms
 from .actions import organise, replay, write
 from .models import Event, Game
@@ -100,7 +102,7 @@ def rewind_steps(game: Game) -> list[tuple[str, str]]:
             what = f"{names.get(e.seat, e.seat)}: {answer} ({e.get_kind_display().lower()} via {e.via or '-'})"
         shown = ", ".join(f"#{s}" for s in later[:12]) + (" …" if len(later) > 12 else "")
         choices.append(
-            (str(e.seq), f"#{e.seq} {what} — voids {len(later)} step{'s' if len(later) != 1 else ''}: {shown}")
+            (str(e.seq), f"#{e.seq} {what} — voids {counted(len(later), 'step')}: {shown}")
         )
     return choices[::-1]
 

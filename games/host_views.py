@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from cardsets import store as cardset_store
 from games.engine import OptionsError
 from games.titles import get_title
 
@@ -32,18 +33,21 @@ def hosted_game(request: HttpRequest, pk: int) -> Game:
 @login_required
 def game_new(request: HttpRequest) -> HttpResponse:
     slug = request.POST.get("title") or request.GET.get("title") or ""
+    if request.method != "POST":
+        slug = forms.menu_title(slug)  # the title the menu shows is the one the form posts
     try:
         schema = get_title(slug).options_schema if slug else []
     except KeyError:
         schema = []
-    form = forms.NewGameForm(request.POST or None, initial={"title": slug}, schema=schema)
+    sets = cardset_store.choices(request.user, slug) if slug else []
+    form = forms.NewGameForm(request.POST or None, initial={"title": slug}, schema=schema, cardsets=sets)
     if request.method == "POST" and form.is_valid():
         try:
             game = organise.create_game(
                 request.user,
                 form.cleaned_data["title"],
                 form.cleaned_data["name"],
-                form.options(),
+                {**form.options(), **cardset_store.chosen(request.user, slug, form.cleaned_data.get("cardset"))},
                 form.cleaned_data["seats"],
                 **form.clock_settings(),
             )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -15,7 +16,9 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 
+from games.calendar import Bank
 from games.clock import Clock
+from games.clock_terms import clock_problems, stored_weekdays
 from games.state_parts import SharedPart, StateField  # noqa: F401 - SharedPart lives beside its field
 from games.titles import choices as title_choices
 from games.titles import get_title
@@ -31,6 +34,11 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(12)
 
 
+def default_vacation_days() -> int:
+    """The site's yearly vacation allowance (settings.VACATION_DAYS); a game may lower it."""
+    return settings.VACATION_DAYS
+
+
 class Game(models.Model):
     # the fields that make a game's clock (the new-game form's clock part; a game played again keeps them)
     CLOCK_FIELDS = (
@@ -43,6 +51,11 @@ class Game(models.Model):
         "timeout_policy",
         "bot_after_misses",
         "vacation_days",
+        "bank_hours",
+        "bank_increment_hours",
+        "bank_cap_hours",
+        "quiet_days",
+        "auto_vacation",
     )
 
     class Status(models.TextChoices):
@@ -98,7 +111,32 @@ class Game(models.Model):
         help_text="After this many missed deadlines in a row a bot takes the seat.",
     )
     vacation_days = models.PositiveSmallIntegerField(
-        default=14, validators=[MaxValueValidator(366)], help_text="Vacation days each player may take a year."
+        default=default_vacation_days,
+        validators=[MaxValueValidator(366)],
+        help_text="Vacation days each player may take a year (at most the site's allowance).",
+    )
+    # a time bank (the third kind of clock): a reserve per seat, more per decision, up to a cap
+    bank_hours = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_CLOCK_HOURS)],
+        help_text="A time bank: each seat starts with this many hours (instead of a time per decision).",
+    )
+    bank_increment_hours = models.PositiveIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(MAX_CLOCK_HOURS)], help_text="Hours added per decision."
+    )
+    bank_cap_hours = models.PositiveIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(MAX_CLOCK_HOURS)], help_text="The most a bank may hold."
+    )
+    quiet_days = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="Days of the week on which no clock runs, in the game's timezone, e.g. sat, sun.",
+    )
+    auto_vacation = models.BooleanField(
+        default=False,
+        help_text="A seat about to time out draws its vacation allowance hour by hour instead, until it is used up.",
     )
     paused_at = models.DateTimeField(null=True, blank=True, editable=False)
     # the newest table-talk message id, so mail knows without a query whether there is news
@@ -132,27 +170,81 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("game-detail", args=[self.pk])
 
+    def clean(self) -> None:
+        """The clock's cross-checks (games.clock_terms.clock_problems), for the admin's form."""
+        from django.core.exceptions import ValidationError
+
+        values = {name: getattr(self, name) for name in self.CLOCK_FIELDS}
+        problems = clock_problems(values, settings.VACATION_DAYS)
+        if problems:
+            errors: dict[str, list[str]] = {}
+            for name, message in problems:
+                errors.setdefault(name, []).append(message)
+            raise ValidationError(errors)
+
     @property
     def engine(self):
         return get_title(self.title)
 
     @property
     def clock(self) -> Clock:
-        per = None
-        if self.decision_minutes:
-            per = timedelta(minutes=self.decision_minutes)
-        elif self.decision_hours:
-            per = timedelta(hours=self.decision_hours)
-        remind = None
-        if self.reminder_minutes:
-            remind = timedelta(minutes=self.reminder_minutes)
-        elif self.reminder_hours:
-            remind = timedelta(hours=self.reminder_hours)
-        return Clock(per_decision=per, daily_at=self.daily_deadline, tz=self.timezone, remind_before=remind)
+        return _clock(
+            self.decision_hours,
+            self.decision_minutes,
+            self.daily_deadline,
+            self.timezone,
+            self.reminder_hours,
+            self.reminder_minutes,
+            self.bank_hours,
+            self.bank_increment_hours,
+            self.bank_cap_hours,
+            self.quiet_days,
+        )
 
     @property
     def title_name(self) -> str:
         return self.engine.name
+
+
+@lru_cache(maxsize=1024)
+def _clock(
+    decision_hours: int | None,
+    decision_minutes: int | None,
+    daily_deadline,
+    timezone: str,
+    reminder_hours: int | None,
+    reminder_minutes: int | None,
+    bank_hours: int | None,
+    bank_increment_hours: int | None,
+    bank_cap_hours: int | None,
+    quiet_days: str,
+) -> Clock:
+    """A game's clock from its fields (kept per distinct clock: the sweep asks for it at every step)."""
+    per = None
+    if decision_minutes:
+        per = timedelta(minutes=decision_minutes)
+    elif decision_hours:
+        per = timedelta(hours=decision_hours)
+    remind = None
+    if reminder_minutes:
+        remind = timedelta(minutes=reminder_minutes)
+    elif reminder_hours:
+        remind = timedelta(hours=reminder_hours)
+    bank = None
+    if bank_hours:
+        bank = Bank(
+            start=timedelta(hours=bank_hours),
+            increment=timedelta(hours=bank_increment_hours or 0),
+            cap=timedelta(hours=bank_cap_hours) if bank_cap_hours else None,
+        )
+    return Clock(
+        per_decision=None if bank else per,
+        daily_at=None if bank else daily_deadline,
+        tz=timezone,
+        remind_before=remind,
+        bank=bank,
+        quiet_days=stored_weekdays(quiet_days),
+    )
 
 
 class Seat(models.Model):
@@ -187,6 +279,9 @@ class Seat(models.Model):
     seen_message = models.PositiveIntegerField(default=0, editable=False, help_text="Last table-talk message mailed.")
     # the end of this seat's latest vacation, so deadlines look vacations up only when there are some
     away_until = models.DateTimeField(null=True, blank=True, editable=False)
+    # a time bank: what is left (whole seconds) as of clock_since, when its time last started running
+    bank_seconds = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    clock_since = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         # by the column: ordering by "game" would follow Game's own ordering, joining games_game
@@ -343,6 +438,8 @@ class Vacation(models.Model):
     ends = models.DateTimeField()
     # the calendar absence this is that game's part of (none: declared in this game alone)
     absence = models.ForeignKey(Absence, null=True, blank=True, on_delete=models.SET_NULL, related_name="grants")
+    # drawn by the sweep, an hour at a time, to keep a seat waiting instead of timing out
+    automatic = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

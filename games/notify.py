@@ -22,11 +22,13 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.text import capfirst
 from sesame.utils import get_query_string
 
 from games.engine.prompts import key_of, prompt_key
+from games.engine.words import noun
 
-from . import dispatch, links, pending
+from . import clock_terms, dispatch, links, pending, seat_clock
 from .models import Game, Notification, Seat
 from .present import score_rows, table_template
 
@@ -221,6 +223,9 @@ def finish(note: Notification) -> None:
     frozen = Seat(pk=ref["pk"], nonce=ref["nonce"]) if ref else None
     if frozen is not None and "url" not in ctx:
         ctx["url"] = links.url_for(frozen)
+        if ctx.get("link_to") == "history":  # the final email: the whole game, step by step
+            ctx["seat_url"] = ctx["url"]
+            ctx["url"] = settings.SITE_URL + reverse("seat-history", args=[links.token_for(frozen)]) + "?step=0"
     headers = dict(note.headers)
     if ctx.get("reply") and frozen is not None:
         r = ctx["reply"]
@@ -278,6 +283,16 @@ def reminder(game: Game, seat: Seat, view: dict[str, Any], prompt) -> Notificati
     )
 
 
+def _bank_words(game: Game, seat: Seat, kind: str) -> str:
+    """The seat's time bank as an email says it ("2 days 4 h"), or nothing without a bank.
+
+    A your-move email goes as the wait starts, so it states the bank as stored; a reminder, what is left now.
+    """
+    at = seat.clock_since if kind == Notification.Kind.YOUR_MOVE else timezone.now()
+    left = seat_clock.bank_left_at(game.clock, seat, at or timezone.now())
+    return clock_terms.span(left) if left is not None else ""
+
+
 def _asking(game: Game, seat: Seat, view: dict[str, Any], prompt, kind: str, subject: str, note: str = ""):
     """An email that asks the seat its question: the table, the choices, the deadline, a reply address."""
     asked = prompt.to_dict()
@@ -292,6 +307,7 @@ def _asking(game: Game, seat: Seat, view: dict[str, Any], prompt, kind: str, sub
             "prompt": asked,
             "note": note,
             "deadline": local_time(seat.deadline, seat.player.timezone),
+            "bank": _bank_words(game, seat, kind),
             "messages": _talk(seat),
         },
         reply=("a", key_of(asked)),
@@ -328,6 +344,7 @@ def final(game: Game, seat: Seat, view: dict[str, Any], outcome, names: dict[int
             "shared": len(outcome.winners) > 1,
             "tiebreak": outcome.tiebreak,
             "view": view,
+            "link_to": "history",
         },
     )
 
@@ -337,6 +354,30 @@ def notice(game: Game, seat: Seat, subject: str, text: str) -> Notification | No
     if not _wants(seat, immediate=False):
         return None
     return _queue(game, seat, Notification.Kind.NOTICE, subject, "notice", {"text": text})
+
+
+def paused(game: Game, seat: Seat, by: str, reason: str) -> Notification | None:
+    """The game stopped: every clock with it, so nothing is due until it resumes."""
+    why = f": {reason}" if reason else ""
+    return notice(
+        game,
+        seat,
+        f"{game.name} is paused",
+        f"{capfirst(by)} paused {game.name}{why}. Every clock has stopped: nothing is due until the game resumes, "
+        "and you will get an email when it does.",
+    )
+
+
+def resumed(game: Game, seat: Seat, by: str, reason: str) -> Notification | None:
+    """The game goes on: the seat's deadline, moved by the length of the pause, in its own timezone."""
+    if not _wants(seat, immediate=False):
+        return None
+    why = f": {reason}" if reason else ""
+    if seat.deadline is not None:
+        due = f"Your move is now due {local_time(seat.deadline, seat.player.timezone)}."
+    else:
+        due = "Nothing is waiting on you right now; you will get an email when it is your move."
+    return notice(game, seat, f"{game.name} goes on", f"{capfirst(by)} resumed {game.name}{why}. {due}")
 
 
 def table_talk(game: Game, seat: Seat) -> Notification | None:
@@ -350,7 +391,7 @@ def table_talk(game: Game, seat: Seat) -> Notification | None:
         game,
         seat,
         Notification.Kind.MESSAGE,
-        f"New message{'s' if len(messages) > 1 else ''} at {game.name}",
+        f"New {noun(len(messages), 'message')} at {game.name}",
         "table_talk",
         {"messages": messages},
         reply=("t", "talk"),

@@ -34,10 +34,14 @@ class Writes:
     # seat pk -> (the seat, the names of the fields changed on it)
     seats: dict[int, tuple[Seat, set[str]]] = field(default_factory=dict)
     notes: list[Notification] = field(default_factory=list)
+    # other new rows the step adds (e.g. vacation hours the sweep draws), inserted per model
+    rows: list = field(default_factory=list)
 
     def flush(self) -> None:
         if self.events:
             _insert_rows(Event, self.events)
+        for model in {type(row) for row in self.rows}:
+            _insert_rows(model, [row for row in self.rows if type(row) is model])
         if self.games:
             names = set().union(*(n for _, _, n in self.games.values()))
             rows = [(game, read) for game, read, _ in self.games.values()]
@@ -49,7 +53,7 @@ class Writes:
         if self.notes:
             _insert_rows(Notification, self.notes)
             dispatch.send_after_commit([n.pk for n in self.notes])
-        self.events, self.games, self.seats, self.notes = [], {}, {}, []
+        self.events, self.games, self.seats, self.notes, self.rows = [], {}, {}, [], []
 
 
 def _insert_rows(model, objs: list) -> None:
@@ -156,6 +160,15 @@ def add_event(event: Event) -> Event:
     else:
         writes.events.append(event)
     return event
+
+
+def add_row(row) -> None:
+    """A new row of another table (saved now, or at the flush with the others of its model)."""
+    writes = current()
+    if writes is None:
+        row.save(force_insert=True)
+    else:
+        writes.rows.append(row)
 
 
 def update_game(game: Game, **fields: Any) -> None:

@@ -7,6 +7,8 @@ from typing import Any
 
 from django.template.loader import select_template
 
+LOG_LINES = 60  # the newest log lines a page shows (the rest: the history)
+
 
 def seat_view(engine, state: dict, seat: int | None, last: int) -> tuple[dict[str, Any], int]:
     """The engine's view for a seat with only the last `last` log lines read, and the log's length.
@@ -34,6 +36,28 @@ def score_rows(outcome, names: dict[int, str]) -> list[dict[str, Any]]:
         }
         for i in sorted(outcome.scores, key=lambda i: -outcome.scores[i])
     ]
+
+
+def table_context(
+    engine, slug: str, state: dict, seat: int | None, names: dict[int, str], last: int, total: int | None = None
+) -> dict[str, Any]:
+    """What every page drawing a table through one seat's eyes shows (the seat page, spectators,
+    the admin's table as seat): the view, the title's drawing, the newest `last` log lines numbered
+    by their place in the whole log (newest first), and the final scores once the game is over.
+    `total` is the log's length when the caller read only its tail from the database."""
+    view, length = seat_view(engine, state, seat, last)
+    total = total or length
+    lines = view.get("log", [])
+    outcome = engine.outcome(state)
+    return {
+        "view": view,
+        "table_template": table_template(slug),
+        "log": list(enumerate(lines, start=total - len(lines)))[::-1],
+        "log_hidden": total - len(lines),
+        "log_total": total,
+        "rows": score_rows(outcome, names) if outcome else None,
+        "tiebreak": outcome.tiebreak if outcome else "",
+    }
 
 
 @cache

@@ -17,20 +17,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
+from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from cardsets import store as cardset_store
 from games.engine.typed import Unreadable, read_int
 
-from . import forms, links, notify
+from . import clock, clock_terms, forms, links, notify
 from .actions import deadlines, organise, play, replay, talk, write
 from .engine.prompts import prompt_key
 from .home import home_for
 from .models import DeliveredMail, Event, Game, Seat, Vacation
-from .present import score_rows, seat_view, table_template
-
-# the page shows the newest lines; the history page steps through all of them
-LOG_LINES = 60
+from .present import LOG_LINES, score_rows, table_context, table_template
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -57,11 +56,16 @@ def outbox_mail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/outbox_mail.html", {"mail": mail})
 
 
+@xframe_options_sameorigin  # the outbox's own page frames it; every other page stays unframeable
 @staff_member_required
 def outbox_html(request: HttpRequest, pk: int) -> HttpResponse:
+    """A delivered email's HTML part, for the outbox page's sandboxed frame: no script, nothing fetched."""
     mail = get_object_or_404(DeliveredMail, pk=pk)
     resp = HttpResponse(mail.body_html or "<p>(no HTML part)</p>")
-    resp["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+    resp["Content-Security-Policy"] = (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; "
+        "sandbox allow-popups allow-top-navigation-by-user-activation"
+    )
     return resp
 
 
@@ -99,12 +103,11 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     outcome = engine.outcome(state)
     prompts = {} if outcome else engine.prompts(state)
     prompt = prompts.get(seat.index) if game.status == Game.Status.ACTIVE else None
-    view, total = seat_view(engine, state, seat.index, LOG_LINES)
-    total = getattr(seat, "log_total", None) or total  # the database may have sent only the newest lines
     seats = list(game.seats.select_related("player"))
     names = {s.index: s.name for s in seats}
-    lines = view.get("log", [])
-    log = list(enumerate(lines, start=total - len(lines)))  # numbered as in the whole log
+    # the database may have sent only the newest lines (seat.log_total says how many there are)
+    table = table_context(engine, game.title, state, seat.index, names, LOG_LINES, getattr(seat, "log_total", None))
+    total = table["log_total"]
     new_from = seat.seen_log or total
     if seat.seen_log != total:
         Seat.objects.filter(pk=seat.pk).update(seen_log=total)  # a read marker, not game state
@@ -122,19 +125,15 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "game": game,
         "seat": seat,
         "token": token,
-        "view": view,
-        "table_template": table_template(game.title),
-        "log": log[::-1],
-        "log_hidden": total - len(lines),
+        **table,
         "prompt": prompt.to_dict() if prompt else None,
         "prompt_html": forms.render_prompt(prompt.to_dict()) if prompt else "",
         "prompt_key": prompt_key(prompt) if prompt else "",
-        "rows": score_rows(outcome, names) if outcome else None,
-        "tiebreak": outcome.tiebreak if outcome else "",
         "new_from": new_from,
         "others_waiting": game.to_move,
         "tz": tz,
         "my_deadline": notify.local_time(seat.deadline, tz) if prompt else "",
+        "clock_rules": clock_terms.describe(game.clock, game.vacation_days if game.auto_vacation else 0),
         "table": _table_rows(game, seats, seat, prompts, tz),
         "person": person,
         "playing": playing,
@@ -144,8 +143,22 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "plan": _plan_panel(game, seat, prompt) if playing and person and not seat.is_bot else None,
         "talk": _talk_panel(request, game, seat, tz),
         "again_offered": game.status == Game.Status.ENDED and Game.objects.filter(previous=game).exists(),
+        "paused": paused_line(game, tz) if game.status == Game.Status.PAUSED else "",
+        "cardset_name": cardset_store.name_for(game.title, game.cardset_hash),
     }
     return render(request, "games/seat.html", ctx)
+
+
+def paused_line(game: Game, tz: str) -> str:
+    """The paused game's line, "Paused since <when> by <whom> (<why>).", in the reader's timezone."""
+    event = game.events.filter(kind=Event.Kind.ADMIN, payload__action="pause").select_related("actor").last()
+    since = notify.local_time(game.paused_at or (event.created_at if event else None), tz)
+    text = f"Paused since {since}" if since else "Paused"
+    if event is not None:
+        why = (event.payload.get("reason") or "").strip()
+        text += f" by {organise.who_acted(event.actor, event.via)}"
+        text += f" ({why})" if why else ""
+    return text + ". Every clock has stopped until the game resumes."
 
 
 def _reader_tz(seat: Seat, game: Game) -> str:
@@ -156,7 +169,20 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
     """Who sits where: asked now and due when, away until when, played by a bot for whom."""
     now = timezone.now()
     away: dict[int, list[str]] = {}
-    for v in Vacation.objects.filter(seat__game=game, ends__gt=now).order_by("starts"):
+    game_clock = game.clock
+    running = {s.pk: s.clock_since for s in seats if s.index in prompts and s.clock_since and game_clock.bank}
+    spans: dict[int, list] = {}  # the vacations that stopped a running bank
+    drawing: set[int] = set()  # seats on vacation hours drawn automatically
+    since = min([*running.values(), now])
+    stopped = game.paused_at if game.status == Game.Status.PAUSED and game.paused_at else now  # a pause stops banks
+    for v in Vacation.objects.filter(seat__game=game, ends__gt=since).order_by("starts"):
+        spans.setdefault(v.seat_id, []).append((v.starts, v.ends))
+        if v.ends <= now:
+            continue
+        if v.automatic:
+            if v.starts <= now:
+                drawing.add(v.seat_id)
+            continue
         until = notify.local_time(v.ends, tz)
         text = (
             f"on vacation until {until}"
@@ -164,14 +190,20 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
             else f"away from {notify.local_time(v.starts, tz)} until {until}"
         )
         away.setdefault(v.seat_id, []).append(text)
+    books = deadlines.vacation_books(sorted(drawing), now) if drawing else {}
+    for pk, (used, _) in books.items():
+        left = int(deadlines.vacation_left(game, used).total_seconds() // 3600)
+        away.setdefault(pk, []).insert(0, f"using vacation time ({left} h left)")
     rows = []
     for s in seats:
+        bank = None if s.is_bot else clock.bank_left(game_clock, s.bank_seconds, running.get(s.pk), stopped, spans.get(s.pk, []))
         rows.append(
             {
                 "name": s.name,
                 "me": s.pk == me.pk,
                 "asked": s.index in prompts,
                 "deadline": notify.local_time(s.deadline, tz) if s.index in prompts else "",
+                "bank": clock_terms.span(bank) if bank is not None else "",
                 "away": away.get(s.pk, []),
                 "stand_in": s.stand_in,
                 "bot": s.is_bot and not s.stand_in,
@@ -440,10 +472,13 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
     if ended and picked in names:
         as_seat = picked
     view = game.engine.view(state, as_seat)
+    outcome = game.engine.outcome(game.state) if ended else None
     return render(
         request,
         "games/history.html",
         {
+            "rows": score_rows(outcome, names) if outcome else None,
+            "tiebreak": outcome.tiebreak if outcome else "",
             "game": game,
             "seat": seat,
             "token": token,

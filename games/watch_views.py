@@ -8,8 +8,9 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
 from . import links
-from .present import score_rows, seat_view, table_template
-from .views import LOG_LINES
+from .models import Game
+from .present import LOG_LINES, table_context
+from .views import paused_line
 
 MAX_TOKEN = 2000
 
@@ -22,19 +23,11 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "games/join_refused.html", {"message": str(e)}, status=403)
     if game.state is None:
         return render(request, "games/watch.html", {"game": game, "waiting": True})
-    engine = game.engine
-    view, total = seat_view(engine, game.state, None, LOG_LINES)
-    lines = view.get("log", [])
-    outcome = engine.outcome(game.state)
     names = {s.index: s.name for s in game.seats.select_related("player")}
     context = {
         "game": game,
-        "view": view,
-        "table_template": table_template(game.title),
-        "log": list(enumerate(lines, start=total - len(lines)))[::-1],
-        "log_hidden": total - len(lines),
-        "new_from": total,
-        "rows": score_rows(outcome, names) if outcome else None,
-        "tiebreak": outcome.tiebreak if outcome else "",
+        **table_context(game.engine, game.title, game.state, None, names, LOG_LINES),
+        "paused": paused_line(game, game.timezone) if game.status == Game.Status.PAUSED else "",
     }
+    context["new_from"] = context["log_total"]
     return render(request, "games/watch.html", context)

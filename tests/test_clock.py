@@ -7,7 +7,7 @@ from datetime import UTC, datetime, time, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.clock import Clock, deadline, next_daily, reminder_at
+from games.clock import Clock, deadline, next_daily, next_reminder, reminder_points
 
 LISBON = "Europe/Lisbon"
 
@@ -63,9 +63,10 @@ def test_a_vacation_moves_a_fixed_time_deadline_to_a_later_day():
 
 def test_reminder_time():
     clock = Clock(per_decision=timedelta(hours=24), remind_before=timedelta(hours=6))
-    due = deadline(clock, utc(2026, 5, 1, 12))
-    assert reminder_at(clock, due) == utc(2026, 5, 2, 6)
-    assert reminder_at(Clock(per_decision=timedelta(hours=1)), due) is None
+    start = utc(2026, 5, 1, 12)
+    due = deadline(clock, start)
+    assert next_reminder(reminder_points(clock), due, start) == utc(2026, 5, 2, 6)
+    assert next_reminder(reminder_points(Clock(per_decision=timedelta(hours=1))), due, start) is None
 
 
 @settings(max_examples=300, deadline=None)

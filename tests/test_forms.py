@@ -35,3 +35,21 @@ def test_number_and_order_and_composite_read_back():
     html = render_prompt(c)
     assert 'name="answer.x"' in html and 'name="answer.y"' in html
     assert answer_from_post(c, post("answer.x=2&answer.y=a")) == {"x": 2, "y": "a"}
+
+
+def test_a_ranking_is_rank_boxes_each_labelled_with_no_list_numbers_beside_them():
+    """Café Romantica's draft ranks eight cards: printed list numbers 1–8 beside the rank boxes read as
+    ranks too, so the list is unnumbered and each box comes first in its own label, then the name."""
+    p = Order("Rank them", tuple(Option(f"c{i}", f"Card {i}", "") for i in range(8))).to_dict()
+    html = render_prompt(p)
+    assert "<ol" not in html and '<ul class="ranks">' in html
+    rows = html.split('<li class="rank">')[1:]
+    assert len(rows) == 8
+    for i, row in enumerate(rows):
+        assert (
+            row.startswith(f'<label><input type="number" name="answer.c{i}"')
+            and f'<span class="label">Card {i}</span>' in row
+        )
+    assert answer_from_post(p, post("&".join(f"answer.c{i}={8 - i}" for i in range(8)))) == [
+        f"c{i}" for i in range(7, -1, -1)
+    ]

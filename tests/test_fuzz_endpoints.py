@@ -748,7 +748,7 @@ def test_vacation(make_game, settings) -> None:
     seats = Seats(make_game)
     Game.objects.filter(pk=seats.game.pk).update(vacation_days=14)
 
-    @fuzz(280)
+    @fuzz(170)
     @given(
         starts=date_plan(),
         ends=date_plan(),
@@ -850,7 +850,7 @@ def test_talk(make_game) -> None:
     poster = Poster(findings, endpoint)
     seats = Seats(make_game)
 
-    @fuzz(420)
+    @fuzz(250)
     @given(text=st.one_of(st.none(), talk_text()), extra=st.one_of(st.none(), talk_text()), token=token_choice())
     def example(text, extra, token) -> None:
         game = seats.game
@@ -919,7 +919,7 @@ def test_plan(make_game) -> None:
 
     choice = st.one_of(st.none(), st.integers(0, 9), h.hostile_text())
 
-    @fuzz(220)
+    @fuzz(130)
     @given(
         clear=st.one_of(st.none(), st.none(), st.sampled_from(("1", "", "yes", "\x00")), h.hostile_text()),
         key=st.one_of(st.just("right"), st.just("right"), st.just("stale"), st.none(), h.hostile_text()),
@@ -1027,7 +1027,7 @@ def test_undo(make_game) -> None:
             play.submit(game.pk, 0, 1, game.version, via="web")
         return seats.refresh()
 
-    @fuzz(220)
+    @fuzz(130)
     @given(version=h.version_field(), twice=st.booleans(), junk=junk_fields(), token=token_choice())
     def example(version, twice, junk, token) -> None:
         game = armed()
@@ -1065,7 +1065,7 @@ def test_take_back(make_game) -> None:
     poster = Poster(findings, endpoint)
     seats = Seats(make_game)
 
-    @fuzz(180)
+    @fuzz(110)
     @given(stand_in=st.booleans(), junk=junk_fields(), token=token_choice())
     def example(stand_in, junk, token) -> None:
         game = seats.refresh()
@@ -1096,7 +1096,7 @@ def test_pause_vote(make_game) -> None:
     poster = Poster(findings, endpoint)
     seats = Seats(make_game)
 
-    @fuzz(260)
+    @fuzz(160)
     @given(
         agree=st.one_of(
             st.none(),
@@ -1162,7 +1162,7 @@ def test_fresh_link(make_game, settings) -> None:
     seats = Seats(make_game)
     max_age = settings.SEAT_LINK_MAX_AGE
 
-    @fuzz(340)
+    @fuzz(200)
     @given(expired=st.booleans(), junk=junk_fields(), token=token_choice(), which=st.integers(0, 2))
     def example(expired, junk, token, which) -> None:
         settings.SEAT_LINK_MAX_AGE = -1 if expired else max_age
@@ -1275,7 +1275,7 @@ def test_settings(make_game) -> None:
     seats = Seats(make_game)
     legal, hostile = preference_fields()
 
-    @fuzz(350)
+    @fuzz(210)
     @given(
         plan=st.fixed_dictionaries(
             {k: st.one_of(st.none(), legal[k], legal[k], hostile[k]) for k in legal}  # None: the field is missing
@@ -1324,7 +1324,7 @@ def test_unsubscribe(make_game) -> None:
     genuine = notify.unsubscribe_url(ana.pk).rstrip("/").rsplit("/", 1)[1]
     seat_token = seats.tokens()[0]  # a genuine signature, for another purpose
 
-    @fuzz(450)
+    @fuzz(270)
     @given(
         how=st.sampled_from(("own", "own", "seat-token", "garbled", "garbled")), garble=h.garbling(), junk=junk_fields()
     )
@@ -1428,7 +1428,7 @@ def test_new_game_and_start(make_game, organiser) -> None:
         h.hostile_number(), st.sampled_from(("25:00", "24:00", "-1:00", "20:00:00.5", "9" * 30)), h.hostile_text()
     )
 
-    @fuzz(170)
+    @fuzz(100)
     @given(
         title=st.one_of(st.sampled_from(titles), st.sampled_from(titles), h.hostile_text()),
         name=st.one_of(st.just("Friday table"), st.just("Friday table"), h.hostile_text(), st.just("n" * 101)),
@@ -1569,7 +1569,7 @@ def test_admin_actions(make_game, organiser) -> None:
 
     text = st.one_of(st.just("tea break"), st.just("tea break"), h.hostile_text(), st.just("r" * 301))
 
-    @fuzz(280)
+    @fuzz(170)
     @given(
         action=st.one_of(st.sampled_from(ADMIN_ACTIONS), st.sampled_from(ADMIN_ACTIONS), h.hostile_text()),
         on_page=st.booleans(),
@@ -1714,7 +1714,7 @@ def test_inbound_replies(make_game, settings) -> None:
     seats = Seats(make_game)
     people = {"ana@example.com", "ben@example.com", "org@example.com"}
 
-    @fuzz(1250)
+    @fuzz(750)
     @given(
         kind=st.sampled_from(("a", "a", "a", "t")),
         to=st.sampled_from(

@@ -10,7 +10,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "accounts", "config")
+PACKAGES = ("games", "accounts", "config", "cardsets")
 
 
 def project_modules() -> dict[str, Path]:

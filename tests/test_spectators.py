@@ -59,3 +59,14 @@ def test_only_the_host_makes_spectator_links(make_game, django_user_model):
     assert stranger.post(reverse("game-watch-link", args=[game.pk]), {"do": "new"}).status_code == 403
     game.refresh_from_db()
     assert game.watch_nonce == ""
+
+
+def test_a_spectator_sees_a_paused_game_as_paused_by_whom_and_why(make_game, organiser):
+    game = make_game()
+    organise.set_watch_link(game, True)
+    organise.pause(game, actor=organiser, reason="a holiday week")
+    page = Client().get(watch_path(game)).content.decode()
+    line = page.split('role="status">', 1)[1].split("</p>", 1)[0]
+    assert line.startswith("Paused since ") and "(a holiday week)" in line, line
+    game.refresh_from_db()
+    assert game.engine.view(game.state, None)["status"] not in line

@@ -163,7 +163,7 @@ def test_a_vacation_moves_the_current_deadline_within_the_allowance(clocked):
     before = ana.deadline
     deadlines.declare_vacation(ana, timezone.now(), timezone.now() + timedelta(days=2))
     assert seat(game, 0).deadline - before >= timedelta(days=2) - timedelta(seconds=5)
-    with pytest.raises(write.SubmitError, match="1 days left"):
+    with pytest.raises(write.SubmitError, match="1 day left"):
         deadlines.declare_vacation(ana, later(60 * 24 * 5), later(60 * 24 * 7))
 
 

@@ -177,9 +177,11 @@ def test_a_long_games_page_shows_the_newest_lines_and_marks_what_is_new(client, 
     take_pebbles(game, 2)
 
     html = client.get(url).content.decode()
-    items = re.findall(r"<li( class=\"new\")?>(?:<span class=\"badge\">new</span> )?([^<]*)</li>", html)
+    items = re.findall(r"<li value=\"(\d+)\"( class=\"new\")?>(?:<span class=\"badge\">new</span> )?([^<]*)</li>", html)
     lines = game.engine.view(game.state, 0)["log"]
-    assert [text for _, text in items] == lines[-60:][::-1], "the newest 60 lines, newest first"
-    assert [bool(new) for new, _ in items[:3]] == [True, True, False], "the two lines since the last visit"
+    assert [text for _, _, text in items] == lines[-60:][::-1], "the newest 60 lines, newest first"
+    assert [bool(new) for _, new, _ in items[:3]] == [True, True, False], "the two lines since the last visit"
+    # each line is numbered by its place in the whole game, not from 1 under the earlier entries
+    assert [int(n) for n, _, _ in items] == list(range(len(lines), len(lines) - 60, -1))
     hidden = len(lines) - 60
     assert f"{hidden} earlier entries" in html and hidden == total + 2 - 60

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games.models import Absence, Game, Seat, Vacation
 
-from .deadlines import allowance_left, check_absence, grant_vacation, vacation_used
+from .deadlines import allowance_left, check_absence, grant_vacation, vacation_books
 from .write import lock_game
 
 PLAYING = (Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -71,9 +71,14 @@ def granted(absence: Absence) -> list[Granted]:
     """What each game of the person grants of this absence, and its allowance used this year."""
     rows = []
     grants = {v.seat.game_id: v for v in absence.grants.select_related("seat__game")}
-    seats = Seat.objects.filter(player=absence.player, is_bot=False, game__status__in=PLAYING).select_related("game")
-    for seat in seats.order_by("game_id"):
-        used = vacation_used(seat)
+    seats = list(
+        Seat.objects.filter(player=absence.player, is_bot=False, game__status__in=PLAYING)
+        .select_related("game")
+        .order_by("game_id")
+    )
+    books = vacation_books([seat.pk for seat in seats], timezone.now()) if seats else {}
+    for seat in seats:
+        used = books[seat.pk][0]
         v = grants.get(seat.game_id)
         rows.append(
             Granted(

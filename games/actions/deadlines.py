@@ -14,9 +14,10 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import dispatch, notify, pending
+from games import calendar, digest, dispatch, notify, pending
 from games.engine import step_rng
 from games.engine.typed import HORIZON_DAYS
+from games.engine.words import counted
 from games.models import Event, Game, Seat, Vacation
 
 from .write import (
@@ -27,6 +28,8 @@ from .write import (
     mailed_view,
     note,
     play_answer,
+    quiet_hours_of,
+    reminder_for,
     reset_deadline,
     seat_at,
     write_step,
@@ -74,8 +77,11 @@ def _remind_locked(seat: Seat, now: datetime) -> bool:
     prompt = game.engine.prompts(game.state).get(seat.index)
     if prompt is None:
         return False
-    notify.reminder(game, seat, mailed_view(game.engine, game.state, seat.index), prompt)
-    pending.update_seat(seat, reminded_for=seat.deadline)
+    if not digest.comes_first(seat.player, seat.deadline, now):
+        notify.reminder(game, seat, mailed_view(game.engine, game.state, seat.index), prompt)
+    # the player's next point for this deadline, if any; after the last, the deadline counts as reminded
+    later = reminder_for(game.clock, seat, seat.deadline, now, sent_now=True)
+    pending.update_seat(seat, remind_at=later, reminded_for=seat.deadline if later is None else seat.reminded_for)
     return True
 
 
@@ -93,7 +99,45 @@ def time_out(seat_pk: int, now: datetime | None = None) -> bool:
         return _time_out_locked(game, seats, seat.index, now)
 
 
-def _time_out_locked(game: Game, seats: list[Seat], index: int, now: datetime) -> bool:
+Books = dict[int, tuple[timedelta, datetime | None]]  # seat pk -> (vacation used this year, last drawn hour's end)
+
+
+def vacation_books(seat_pks: list[int], now: datetime) -> Books:
+    """What each seat has used of its yearly allowance, and where its drawn hours end: one query for a batch."""
+    books: Books = {pk: (timedelta(0), None) for pk in seat_pks}
+    rows = Vacation.objects.filter(seat_id__in=seat_pks, ends__gt=now - timedelta(days=365))
+    for pk, starts, ends, automatic in rows.values_list("seat_id", "starts", "ends", "automatic"):
+        used, until = books[pk]
+        if automatic:
+            until = ends if until is None else max(until, ends)
+        books[pk] = (used + (ends - starts), until)
+    return books
+
+
+def _draws(game: Game) -> bool:
+    return game.auto_vacation and bool(game.vacation_days)
+
+
+def _draw_vacation(game: Game, seat: Seat, now: datetime, books: Books | None) -> bool:
+    """Keep a seat that would time out waiting, on its vacation allowance, an hour at a time (never one hour twice)."""
+    if books is None or seat.pk not in books:
+        books = vacation_books([seat.pk], now)
+    used, until = books[seat.pk]
+    first, hours = calendar.hours_to_draw(seat.deadline, now, until, timedelta(days=game.vacation_days) - used)
+    if not hours:
+        return False
+    ends = first + hours * calendar.HOUR
+    pending.add_row(Vacation(seat=seat, starts=first, ends=ends, automatic=True))
+    books[seat.pk] = (used + (ends - first), ends)
+    game_clock = game.clock
+    deadline = calendar.settle(ends, game_clock.quiet_days, game_clock.tz, quiet_hours_of(seat))
+    away = ends if seat.away_until is None or seat.away_until < ends else seat.away_until
+    pending.update_seat(seat, deadline=deadline, remind_at=None, away_until=away)
+    return True
+
+
+def _time_out_locked(game: Game, seats: list[Seat], index: int, now: datetime, books: Books | None = None) -> bool:
+    """Time a seat out (True), or, with automatic vacation and allowance left, draw vacation hours instead."""
     seat = seat_at(seats, index)
     if game.status != Game.Status.ACTIVE or seat.deadline is None or seat.deadline > now:
         return False
@@ -101,6 +145,9 @@ def _time_out_locked(game: Game, seats: list[Seat], index: int, now: datetime) -
     prompts = engine.prompts(game.state)
     if seat.index not in prompts:
         return False
+    if _draws(game) and seat.player_id and not seat.is_bot:
+        if _draw_vacation(game, seat, now, books):
+            return False
     if game.timeout_policy == Game.TimeoutPolicy.BOT:
         answer = engine.bot_answer(game.state, seat.index, step_rng(game.seed + ":bot", game.version + 1))
     else:
@@ -200,8 +247,12 @@ def _time_out_batch(overdue: list[Overdue], now: datetime) -> int:
     try:
         with write_step(), pending.held():
             locked = lock_games(sorted({game_id for _, game_id, _ in overdue}))
+            drawing = [pk for pk, game_id, _ in overdue if game_id in locked and _draws(locked[game_id][0])]
+            books = vacation_books(drawing, now) if drawing else {}
             return sum(
-                _time_out_locked(*locked[game_id], index, now) for _, game_id, index in overdue if game_id in locked
+                _time_out_locked(*locked[game_id], index, now, books)
+                for _, game_id, index in overdue
+                if game_id in locked
             )
     except SubmitError as e:
         log.info("sweep: a batch of %d met a race (%s); one seat at a time", len(overdue), e.code)
@@ -249,9 +300,9 @@ def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
             raise SubmitError("Vacations can be declared while a game is in play.", "not_playing")
         left = allowance_left(game, seat)
         if ends - starts > left:
-            days = round(max(left, timedelta(0)).total_seconds() / 86400, 1)
+            days = round(left.total_seconds() / 86400, 1)
             raise SubmitError(
-                f"This game allows {game.vacation_days} vacation days a year; you have {days:g} days left.",
+                f"This game allows {counted(game.vacation_days, 'vacation day')} a year; you have {counted(days, 'day')} left.",
                 "allowance",
             )
         return grant_vacation(game, seat, starts, ends)
@@ -270,13 +321,17 @@ def check_absence(starts: datetime, ends: datetime) -> None:
 
 def vacation_used(seat: Seat) -> timedelta:
     """The vacation time this seat has had in its game over the last 365 days."""
-    year_ago = timezone.now() - timedelta(days=365)
-    return sum(((v.ends - v.starts) for v in seat.vacations.filter(ends__gt=year_ago)), timedelta(0))
+    return vacation_books([seat.pk], timezone.now())[seat.pk][0]
+
+
+def vacation_left(game: Game, used: timedelta) -> timedelta:
+    """What is left of the game's yearly allowance after `used` of it (never below nothing)."""
+    return max(timedelta(days=game.vacation_days) - used, timedelta(0))
 
 
 def allowance_left(game: Game, seat: Seat) -> timedelta:
     """What is left of the game's yearly vacation allowance for this seat."""
-    return timedelta(days=game.vacation_days) - vacation_used(seat)
+    return vacation_left(game, vacation_used(seat))
 
 
 def grant_vacation(

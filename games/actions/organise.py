@@ -12,10 +12,11 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import clock, notify
+from games import notify
 from games.engine import OptionsError, step_rng
 from games.engine.cards import content_hash
 from games.engine.protocol import Title
+from games.engine.words import agree, counted
 from games.models import OPEN_SEAT, Event, Game, Seat, new_nonce
 
 from .absences import grant_absences
@@ -27,6 +28,7 @@ from .write import (
     lock_game,
     mailed_view,
     note,
+    reminder_for,
     reset_deadline,
     void_steps,
 )
@@ -81,7 +83,7 @@ def start_game(game: Game, actor=None, bots_in_open_seats: bool = False) -> Game
         waiting = game.seats.filter(accepted=False).count()
         if waiting:
             raise SubmitError(
-                f"{waiting} player{'s have' if waiting != 1 else ' has'} not said yes to playing again yet.",
+                f"{counted(waiting, 'player')} {agree(waiting, 'has', 'have')} not said yes to playing again yet.",
                 "not_accepted",
             )
         open_seats = game.seats.filter(player=None, is_bot=False)
@@ -89,8 +91,8 @@ def start_game(game: Game, actor=None, bots_in_open_seats: bool = False) -> Game
             if not bots_in_open_seats:
                 n = open_seats.count()
                 raise SubmitError(
-                    f"{n} seat{'s are' if n != 1 else ' is'} still open: share the join link, or start with bots in "
-                    f"{'them' if n != 1 else 'it'}.",
+                    f"{counted(n, 'seat')} {agree(n, 'is', 'are')} still open: share the join link, or start with bots "
+                    f"in {agree(n, 'it', 'them')}.",
                     "open_seats",
                 )
             open_seats.update(is_bot=True)
@@ -137,6 +139,9 @@ def pause(game: Game, actor=None, reason: str = "", via: str = "admin") -> None:
         note(game, "pause", actor, via=via, reason=reason)
         Game.objects.filter(pk=game.pk).update(status=Game.Status.PAUSED, paused_at=timezone.now())
         Seat.objects.filter(game=game).update(wants_pause=False)
+        by = who_acted(actor, via)
+        for seat in game.seats.select_related("player"):
+            notify.paused(game, seat, by, reason)
 
 
 def resume(game: Game, actor=None, reason: str = "") -> None:
@@ -146,12 +151,24 @@ def resume(game: Game, actor=None, reason: str = "") -> None:
         if game.status != Game.Status.PAUSED:
             raise SubmitError("This game is not paused.", "not_paused")
         paused_for = timezone.now() - (game.paused_at or timezone.now())
-        for seat in game.seats.exclude(deadline=None):
+        for seat in game.seats.exclude(deadline=None).select_related("player"):
             seat.deadline += paused_for
-            seat.remind_at = clock.reminder_at(game.clock, seat.deadline)
-            seat.save(update_fields=["deadline", "remind_at"])
+            seat.remind_at = reminder_for(game.clock, seat, seat.deadline, timezone.now())
+            if seat.clock_since is not None:  # a time bank: the pause is not charged to it
+                seat.clock_since += paused_for
+            seat.save(update_fields=["deadline", "remind_at", "clock_since"])
         note(game, "resume", actor, reason=reason, paused_seconds=int(paused_for.total_seconds()))
         Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE, paused_at=None)
+        by = who_acted(actor, "admin")
+        for seat in game.seats.select_related("player"):
+            notify.resumed(game, seat, by, reason)
+
+
+def who_acted(actor, via: str) -> str:
+    """Who paused or resumed a game, as the table reads it mid-sentence (pages, mails, the admin's log)."""
+    if actor is not None:
+        return actor.display_name
+    return "the players" if via == "vote" else "the organiser"
 
 
 def vote_pause(seat: Seat, yes: bool = True) -> bool:
@@ -176,9 +193,9 @@ def extend_deadline(game: Game, hours: float, actor=None, reason: str = "", seat
         if seat_index is not None:
             seats = seats.filter(index=seat_index)
         delta = timedelta(hours=hours)
-        for seat in seats:
+        for seat in seats.select_related("player"):
             seat.deadline += delta
-            seat.remind_at = clock.reminder_at(game.clock, seat.deadline)
+            seat.remind_at = reminder_for(game.clock, seat, seat.deadline, timezone.now())
             seat.save(update_fields=["deadline", "remind_at"])
         note(game, "extend", actor, seat=seat_index, hours=hours, reason=reason)
 

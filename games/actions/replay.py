@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.calendar import replay_bank
 from games.engine import step_rng
 from games.models import Event, Game
 
@@ -46,3 +47,21 @@ def rebuild_differs(game: Game) -> bool:
     """True when the stored projection is not what replaying the log gives."""
     state, last = replay(game)
     return state != game.state or last != game.version
+
+
+def banks(game: Game) -> dict[int, int]:
+    """Each charged seat's time bank (whole seconds) as the log's charges give it (voided steps skipped).
+
+    Every answer a time bank paid for records the seconds it took ("charged"); folding them from
+    the game's starting bank gives the same banks as the seats store.
+    """
+    bank = game.clock.bank
+    if bank is None:
+        return {}
+    rows = list(game.events.filter(kind__in=PLAYED, payload__has_key="charged").order_by("seq"))
+    gone = voided(game)
+    charges: dict[int, list[int]] = {}
+    for e in rows:
+        if e.seq not in gone:
+            charges.setdefault(e.seat, []).append(e.payload["charged"])
+    return {seat: replay_bank(bank, taken) for seat, taken in charges.items()}

@@ -11,20 +11,20 @@ each hold one concern's writes and all go through the helpers here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import clock, dispatch, notify, pending
+from games import calendar, clock, clock_terms, dispatch, notify, pending, seat_clock
 from games.engine import IllegalMove, step_rng
 from games.engine.protocol import Title
 from games.forms import Posted
 from games.models import Event, Game, Seat
 from games.present import seat_view
 
-from .replay import replay
+from .replay import banks, replay
 
 PEOPLE_VIAS = {"web", "email", "conditional"}
 # answers given while the player is not on the page: the next step of their turn gets its own email
@@ -121,9 +121,13 @@ def play_answer(
         new_state = engine.apply(game.state, seat_index, answer, step_rng(game.seed, seq))
     except IllegalMove as e:
         raise SubmitError(f"{e} Nothing was played.", "illegal") from None
-    event = append(game, seq, kind, seat_index, {"answer": answer}, via, actor, new_state)
     seats = seats if seats is not None else list(game.seats.select_related("player"))
     acting = seat_at(seats, seat_index)
+    payload = {"answer": answer}
+    game_clock = game.clock
+    if game_clock.bank is not None and acting.clock_since is not None and not acting.is_bot:
+        payload["charged"] = charge_bank(game_clock, acting, timezone.now())
+    event = append(game, seq, kind, seat_index, payload, via, actor, new_state)
     if via in PEOPLE_VIAS and acting.misses:
         pending.update_seat(acting, misses=0)
     after_step(game, engine, before=prompts, via=via, acted=seat_index, seats=seats)
@@ -166,12 +170,14 @@ def after_step(
             # the deadline did): the next step of their turn needs an email of its own
             continues = False
         if asked and not continues:
+            if game_clock.bank is not None and not seat.is_bot:  # set first: the deadline reads them
+                pending.update_seat(seat, clock_since=now, bank_seconds=seat_clock.stored_bank(game_clock, seat))
             deadline = deadline_for(game_clock, seat, now) if game.status == Game.Status.ACTIVE else None
             pending.update_seat(
                 seat,
                 waiting_since=now,
                 deadline=deadline,
-                remind_at=clock.reminder_at(game_clock, deadline),
+                remind_at=reminder_for(game_clock, seat, deadline, now),
                 reminded_for=None,
             )
             if seat.is_bot or seat.plan:
@@ -180,6 +186,9 @@ def after_step(
                 notify.your_move(game, seat, mailed_view(engine, state, seat.index), prompts[seat.index])
         elif continues and seat.deadline is None and game_clock.active and not seat.is_bot:
             # the same turn goes on after a timeout or a take-back: a fresh deadline, no new email
+            reset_deadline(game, seat, now)
+        elif continues and game_clock.bank is not None and seat.index == acted and not seat.is_bot:
+            # the same turn goes on after an answer that was charged to the bank: its deadline moves
             reset_deadline(game, seat, now)
         elif not asked and seat.waiting_since is not None:
             pending.update_seat(seat, waiting_since=None, deadline=None, remind_at=None)
@@ -198,18 +207,55 @@ def _offer_plan(game: Game, engine: Title, seat: Seat) -> None:
         notify.plan_offer(game, seat, prompt)
 
 
+def quiet_hours_of(seat: Seat) -> calendar.QuietHours | None:
+    player = seat.player if seat.player_id else None
+    if player is None or not player.quiet_hours:
+        return None
+    return clock_terms.quiet_hours(player.quiet_hours, player.timezone)
+
+
 def deadline_for(game_clock: clock.Clock, seat: Seat, start: datetime) -> datetime | None:
+    """The seat's deadline for a wait whose clock runs from `start` (a bank: from its clock_since)."""
     if not game_clock.active or seat.is_bot:
         return None
-    if seat.away_until is None or seat.away_until <= start:
-        return clock.deadline(game_clock, start)
-    away = [(v.starts, v.ends) for v in seat.vacations.filter(ends__gt=start)]
-    return clock.deadline(game_clock, start, away)
+    bank_left = None
+    if game_clock.bank is not None:
+        start = seat.clock_since or start
+        bank_left = timedelta(seconds=seat_clock.stored_bank(game_clock, seat))
+    return clock.deadline(game_clock, start, seat_clock.away(seat, start), bank_left, quiet_hours_of(seat))
+
+
+def charge_bank(game_clock: clock.Clock, seat: Seat, now: datetime) -> int:
+    """Charge the seat's bank for the running time since its clock started; returns the seconds charged.
+
+    The charge goes in the answer's event, so the banks can be replayed from the log (replay.banks).
+    """
+    left = timedelta(seconds=seat_clock.stored_bank(game_clock, seat))
+    since = seat.clock_since
+    charged = calendar.charge(left, since, now, game_clock.stopped(since, seat_clock.away(seat, since)))
+    after = game_clock.bank.after(left, timedelta(seconds=charged))
+    pending.update_seat(seat, bank_seconds=int(after.total_seconds()), clock_since=now)
+    return charged
+
+
+def reminder_for(
+    game_clock: clock.Clock, seat: Seat, deadline: datetime | None, now: datetime, sent_now: bool = False
+) -> datetime | None:
+    """The seat's next reminder for this deadline: at the player's own points, else the game's one reminder."""
+    if seat.is_bot or deadline is None:
+        return None
+    player = seat.player if seat.player_id else None
+    chosen = clock_terms.stored_points(player.reminder_points) if player is not None and player.reminder_points else ()
+    return clock.next_reminder(clock.reminder_points(game_clock, chosen), deadline, now, sent_now)
 
 
 def reset_deadline(game: Game, seat: Seat, start: datetime) -> None:
-    deadline = deadline_for(game.clock, seat, start)
-    pending.update_seat(seat, deadline=deadline, remind_at=clock.reminder_at(game.clock, deadline))
+    """A running wait's deadline, worked out again; an unchanged deadline keeps its reminders as they were."""
+    game_clock = game.clock
+    deadline = deadline_for(game_clock, seat, start)
+    if deadline == seat.deadline:
+        return
+    pending.update_seat(seat, deadline=deadline, remind_at=reminder_for(game_clock, seat, deadline, timezone.now()))
 
 
 def mailed_view(engine: Title, state, seat: int) -> dict:
@@ -262,6 +308,12 @@ def void_steps(
     game.state, game.version = state, last
     if undoing is None:
         Seat.objects.filter(game=game).update(waiting_since=None)
+    if game.clock.bank is not None:  # a voided answer's charge is given back: the banks are the log's again
+        start = seat_clock.bank_start(game.clock)
+        left = banks(game)
+        for seat in game.seats.all():
+            if seat.bank_seconds is not None and seat.bank_seconds != left.get(seat.index, start):
+                Seat.objects.filter(pk=seat.pk).update(bank_seconds=left.get(seat.index, start))
     after_step(game, game.engine, before=before, via=via, quiet=undoing)
     return event
 

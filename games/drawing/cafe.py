@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.words import counted
+
 UNIT = 100  # SVG units per square
 AXIS = 34  # room for the row and column numbers of the seat's own area
 CUBE = 20  # a cube's side, in SVG units
@@ -160,7 +162,7 @@ def area_picture(seat: dict[str, Any], mine: bool, placements: list[dict[str, An
         if closed:
             say += " (partly covered: scores nothing)"
         if cube:
-            say += f", {cube['count']} {cube['colour']} cube{'s' if cube['count'] != 1 else ''}"
+            say += f", {counted(cube['count'], cube['colour'] + ' cube')}"
         say += f" (card {c['card'].replace('card', '').replace('start', 'initial ')})"
         cells.append(
             {
@@ -250,8 +252,8 @@ def area_picture(seat: dict[str, Any], mine: bool, placements: list[dict[str, An
         "email_cols": list(range(area["left"], area["right"] + 1)),
         "cubes_total": cubes_total,
         "say": f"{'Your' if mine else seat['name'] + chr(39) + 's'} business area: {len(cells)} squares, "
-        f"{cubes_total} cube{'s' if cubes_total != 1 else ''}, "
-        f"{len(area['shops'])} open coffee shop{'s' if len(area['shops']) != 1 else ''}",
+        f"{counted(cubes_total, 'cube')}, "
+        f"{counted(len(area['shops']), 'open coffee shop')}",
     }
 
 
@@ -373,12 +375,15 @@ def draw(view: dict[str, Any], cs: Any = None, prompt: dict[str, Any] | None = N
     """The drawing hook ({% draw_table %}): the picture of one seat's view, with the open question's picks."""
     pic = picture(view["data"], seat)
     picks: dict[str, list[dict[str, str]]] = {}
-    for o in (prompt or {}).get("options", []) if (prompt or {}).get("kind") == "choose" else []:
+    options = (prompt or {}).get("options", []) if (prompt or {}).get("kind") == "choose" else []
+    for o in options:
         cid = o["id"].split(":")[0]
         if o["id"].startswith("card") and "@" not in o["id"]:
             picks.setdefault(cid, []).append({"id": o["id"], "label": o["label"]})
     for card in pic["offer"]:
         card["picks"] = picks.get(card["id"], [])
+    # a seat that can pay for no card on offer passes: a button beside the cards, like a pick
+    pic["pass"] = next(({"id": o["id"], "label": o["label"]} for o in options if o["id"] == "pass"), None)
     return pic
 
 
@@ -398,8 +403,9 @@ def picture(data: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
         a.update({k: s[k] for k in ("company", "master", "stage", "actions", "actions_left", "points")})
     shown = placement_pictures(placements, hand)
     acts = [{"id": a["id"], "cells": a["cells"]} for a in data.get("actions", [])]
+    taps = [{"id": a["id"], "label": a["label"], "kind": a["kind"], **a["taps"]} for a in data.get("actions", [])]
     return {
-        "client": {"placements": shown, "actions": acts, "unit": UNIT},
+        "client": {"placements": shown, "actions": acts, "taps": taps, "picks": data.get("tap_picks", {}), "unit": UNIT},
         "areas": areas,
         "offer": [card_picture(c) for c in data["display"]],
         "hand": card_picture(hand) if hand else None,

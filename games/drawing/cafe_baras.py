@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.words import counted
 from games.titles.cafe_baras.cards import (
     Card,
     CardSet,
@@ -18,7 +19,22 @@ from games.titles.cafe_baras.cards import (
 )
 from games.titles.cafe_baras.rules import cardset_of
 
-from .svg import FONT, INK, TONES, Face, back_svg, card_svg, esc, fit, matching, pic, prompt_options, text_block
+from .svg import (
+    FONT,
+    INK,
+    READABLE,
+    TONES,
+    Face,
+    at_least,
+    back_svg,
+    card_svg,
+    esc,
+    fit,
+    matching,
+    pic,
+    prompt_options,
+    text_block,
+)
 
 TONE = {"food": "brown", "decor": "green", "equipment": "blue"}
 
@@ -29,7 +45,7 @@ def catalogue(state: dict[str, Any]) -> CardSet:
 
 
 def _short_score(card: Card) -> str:
-    return f"{card.score['fixed']} pt{'s' if card.score['fixed'] != 1 else ''}" if "fixed" in card.score else "★ pts"
+    return counted(card.score["fixed"], "pt") if "fixed" in card.score else "★ pts"
 
 
 def _kind(card: Card) -> str:
@@ -65,18 +81,26 @@ def face(card: Card, where: str = "") -> Face:
 
 
 def strip_svg(name: str, kind: str, text: str, label: str, tone: str = "plum", width: int = 120) -> str:
-    """A short tile: a tucked regular (the customer half showing) or a counter."""
+    """A short tile: a tucked regular (the customer half showing) or a counter.
+
+    Its text is READABLE in size (read on a phone): the name on the band, then what kind of tile it
+    is and its text, up to three lines; the tile is as tall as they need.
+    """
     t = TONES[tone]
-    size, lines = fit(text, width - 12, 24, sizes=(8, 7.5, 7, 6.5))
+    size, lines = fit(f"{kind}: {text}", width - 12, READABLE * 1.18 * 3, sizes=at_least((8, 7.5), READABLE))
+    lines = lines[:3]
+    band = READABLE + 8
+    height = band + 6 + len(lines) * size * 1.18
+    _, name_lines = fit(name, width - 12, band, sizes=(READABLE,))
     return (
-        f'<svg class="pic-strip" viewBox="0 0 {width} 52" role="img" aria-label="{esc(label)}" '
+        f'<svg class="pic-strip" viewBox="0 0 {width} {height:g}" role="img" aria-label="{esc(label)}" '
         f'xmlns="http://www.w3.org/2000/svg" font-family="{esc(FONT)}" font-style="normal">'
         f"<title>{esc(label)}</title>"
-        f'<rect x="1" y="1" width="{width - 2}" height="50" rx="6" fill="{t.body}" stroke="{t.edge}" stroke-width="1.5"/>'
-        f'<path d="M1 7a6 6 0 0 1 6-6h{width - 14}a6 6 0 0 1 6 6v10h-{width - 2}z" fill="{t.band}"/>'
-        f"{text_block([name], 6, 13, 9, weight='bold', fill='#ffffff')}"
-        f"{text_block([kind], width - 6, 13, 7.5, fill='#ffffff', anchor='end')}"
-        f"{text_block(lines[:3], 6, 27, size, fill=INK)}</svg>"
+        f'<rect x="1" y="1" width="{width - 2}" height="{height - 2:g}" rx="6" fill="{t.body}" stroke="{t.edge}" '
+        f'stroke-width="1.5"/>'
+        f'<path d="M1 7a6 6 0 0 1 6-6h{width - 14}a6 6 0 0 1 6 6v{band - 7:g}h-{width - 2}z" fill="{t.band}"/>'
+        f"{text_block(name_lines[:1], 6, band - 5, READABLE, weight='bold', fill='#ffffff')}"
+        f"{text_block(lines, 6, band + size + 1, size, fill=INK)}</svg>"
     )
 
 
@@ -88,7 +112,7 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
     def card_pic(cid: str, where: str, css: str = "") -> dict[str, Any]:
         card = cs.cards[cid]
         return pic(
-            card_svg(face(card, where)),
+            card_svg(face(card, where), least=READABLE),
             key=cid,
             name=card.name,
             lines=card_words(card),
@@ -107,21 +131,32 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
             name=guest["name"],
             label=f"Special guest {guest['name']}: {words}.",
             tone="gold",
-            tag=f"{guest['points']} pts",
+            tag=counted(guest["points"], "pt"),
             kind="Special guest",
             body=words[:1].upper() + words[1:] + ".",
         )
         guests.append(
-            pic(card_svg(f), key=g, name=guest["name"], lines=[words], options=matching(opts, g), css="guest")
+            pic(
+                card_svg(f, least=READABLE),
+                key=g,
+                name=guest["name"],
+                lines=[words],
+                options=matching(opts, g),
+                css="guest",
+            )
         )
     deck = back_svg(
-        f"Deck: {data['deck_count']} cards face down", ["Deck", f"{data['deck_count']} cards"], count=data["deck_count"]
+        f"Deck: {counted(data['deck_count'], 'card')} face down",
+        ["Deck", counted(data["deck_count"], "card")],
+        count=data["deck_count"],
+        least=READABLE,
     )
     discard = back_svg(
-        f"Discard pile: {data['discard_count']} cards",
-        ["Discards", f"{data['discard_count']} cards"],
+        f"Discard pile: {counted(data['discard_count'], 'card')}",
+        ["Discards", counted(data["discard_count"], "card")],
         tone="grey",
         count=data["discard_count"],
+        least=READABLE,
     )
 
     order = list(range(len(data["seats"])))

@@ -104,6 +104,8 @@ def draw(
         for p, i in enumerate(data["order"])
     ]
 
+    bidding_done = data["phase"] != "auction"
+    order_label = "Turn order" if bidding_done else "Last turn's order (this turn's is being bid for)"
     clubs = []
     for i, s in enumerate(data["seats"]):
         mine = i == seat
@@ -190,7 +192,8 @@ def draw(
                     done=a["done"],
                 )
             )
-        position = next((o["position"] for o in order if o["seat"] == i), None)
+        # during the sealed bids the order held is last turn's: no club is placed in this turn's yet
+        position = next((o["position"] for o in order if o["seat"] == i), None) if bidding_done else None
         clubs.append(
             {
                 "seat": i,
@@ -216,6 +219,7 @@ def draw(
         "deck_count": data["deck_count"],
         "dice": dice,
         "order": order,
+        "order_label": order_label,
         "clubs": clubs,
         "turn": data["turn"],
         "phase": data["phase"],

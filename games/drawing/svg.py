@@ -14,6 +14,14 @@ from typing import Any
 FONT = "Arial, Helvetica, 'Liberation Sans', 'DejaVu Sans', sans-serif"
 INK = "#1f1a17"  # on every light fill below: at least 12:1
 W, H = 120, 168  # a card's viewBox, poker proportions
+# The smallest text on a card meant to be read on a phone, in viewBox units: the titles' CSS draws
+# such cards at least 146 px wide (120 units), so 11 units are at least 13.4 px, the page's small text.
+READABLE = 11.0
+
+
+def at_least(sizes: tuple[float, ...], least: float) -> tuple[float, ...]:
+    """The sizes not below `least` (or `least` alone): a card drawn to be read never shrinks text under it."""
+    return tuple(x for x in sizes if x >= least) or (least,)
 
 
 @dataclass(frozen=True)
@@ -114,8 +122,8 @@ class Face:
     dim: bool = False
 
 
-def _badge(cx: float, cy: float, text: str, tone: Tone, r: float = 10) -> str:
-    size = 10 if len(text) <= 2 else 8
+def _badge(cx: float, cy: float, text: str, tone: Tone, r: float = 10, least: float = 0) -> str:
+    size = max(10 if len(text) <= 2 else 8, least)
     return (
         f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="#ffffff" stroke="{tone.band}" stroke-width="2"/>'
         f'<text x="{cx:g}" y="{cy + size * 0.36:.2f}" font-size="{size}" font-weight="bold" fill="{INK}" '
@@ -123,10 +131,11 @@ def _badge(cx: float, cy: float, text: str, tone: Tone, r: float = 10) -> str:
     )
 
 
-def chips_svg(chips: list[str], x0: float, y0: float, width: float, tone: Tone) -> tuple[str, float]:
+def chips_svg(chips: list[str], x0: float, y0: float, width: float, tone: Tone, least: float = 0) -> tuple[str, float]:
     """Small rounded word chips, wrapped; returns the SVG and the y below them."""
     out = []
-    x, y, size, h = x0, y0, 7.5, 12
+    size = max(7.5, least)
+    x, y, h = x0, y0, round(size * 1.6, 1)
     for chip in chips:
         w = len(chip) * size * 0.56 + 8
         if x > x0 and x + w > x0 + width:
@@ -134,15 +143,19 @@ def chips_svg(chips: list[str], x0: float, y0: float, width: float, tone: Tone) 
         w = min(w, width)
         out.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h}" rx="6" fill="#ffffff" stroke="{tone.edge}"/>'
-            f'<text x="{x + w / 2:.1f}" y="{y + 8.6:.1f}" font-size="{size}" fill="{INK}" '
+            f'<text x="{x + w / 2:.1f}" y="{y + h * 0.72:.1f}" font-size="{size:g}" fill="{INK}" '
             f'text-anchor="middle">{esc(chip)}</text>'
         )
         x += w + 3
     return "".join(out), (y + h + 3 if chips else y0)
 
 
-def card_svg(face: Face, css: str = "pic-card-svg") -> str:
-    """One card as an inline SVG with a <title> and an aria-label carrying every word on it."""
+def card_svg(face: Face, css: str = "pic-card-svg", least: float = 0) -> str:
+    """One card as an inline SVG with a <title> and an aria-label carrying every word on it.
+
+    `least`: the smallest text size allowed (READABLE for cards whose text is read on a phone); text
+    that does not fit at it is cut with "…" (every word stays in the label, the tooltip and the words).
+    """
     tone = TONES.get(face.tone, TONES["brown"])
     pile = ""
     pad = 0
@@ -163,33 +176,35 @@ def card_svg(face: Face, css: str = "pic-card-svg") -> str:
     ]
     left = 8
     if face.corner != "":
-        parts.append(_badge(14, 16.5, face.corner, tone))
+        parts.append(_badge(14, 16.5, face.corner, tone, least=least))
         left = 27
     right = w - 4
+    tag_size = max(8.0, least)
+    tag_w = len(face.tag) * tag_size * 0.58 + 8 if face.tag else 0
     if face.tag:
-        tw = len(face.tag) * 4.6 + 8
+        th = tag_size + 5
         parts.append(
-            f'<rect x="{w - tw - 2:.1f}" y="36" width="{tw:.1f}" height="13" rx="6.5" fill="{tone.band}"/>'
-            f'<text x="{w - 2 - tw / 2:.1f}" y="45.4" font-size="8" font-weight="bold" fill="#ffffff" '
-            f'text-anchor="middle">{esc(face.tag)}</text>'
+            f'<rect x="{w - tag_w - 2:.1f}" y="36" width="{tag_w:.1f}" height="{th:g}" rx="{th / 2:g}" fill="{tone.band}"/>'
+            f'<text x="{w - 2 - tag_w / 2:.1f}" y="{36 + th / 2 + tag_size * 0.36:.1f}" font-size="{tag_size:g}" '
+            f'font-weight="bold" fill="#ffffff" text-anchor="middle">{esc(face.tag)}</text>'
         )
-    size, name_lines = fit(face.name, right - left, 27, sizes=(10.5, 9.5, 8.5, 7.5))
+    size, name_lines = fit(face.name, right - left, 27, sizes=at_least((10.5, 9.5, 8.5, 7.5), least))
     name_lines = name_lines[:2]
     top = 16.5 + size * 0.36 - (size * 0.59 if len(name_lines) == 2 else 0)
     parts.append(text_block(name_lines, left, top, size, weight="bold", fill="#ffffff"))
     y = 46
     if face.kind:
-        tag_room = (len(face.tag) * 4.6 + 12) if face.tag else 0
-        ks, kl = fit(face.kind, w - 12 - tag_room, 10, sizes=(8, 7))
-        parts.append(text_block(kl[:1], 7, y, ks, fill=INK))
-        y += 8
+        tag_room = (tag_w + 4) if face.tag else 0
+        ks, kl = fit(face.kind, w - 12 - tag_room, max(10, least * 1.2), sizes=at_least((8, 7), least))
+        parts.append(text_block(kl[:1], 7, y + max(0, ks - 8), ks, fill=INK))
+        y += 8 + max(0, ks - 8) * 2
     else:
-        y = 52 if face.tag else 40
-    chips, y = chips_svg(face.chips, 6, y, w - 10, tone)
+        y = (52 if face.tag else 40) + (max(0, tag_size - 8) if face.tag else 0)
+    chips, y = chips_svg(face.chips, 6, y, w - 10, tone, least=least)
     parts.append(chips)
     foot_h = 0
     if face.foot:
-        fs, fl = fit(face.foot, w - 12, 32, sizes=(8.5, 8, 7.5, 7, 6.5))
+        fs, fl = fit(face.foot, w - 12, 32, sizes=at_least((8.5, 8, 7.5, 7, 6.5), least))
         foot_h = len(fl) * fs * 1.18 + 5
         fy = h - foot_h + fs + 1
         parts.append(
@@ -197,16 +212,19 @@ def card_svg(face: Face, css: str = "pic-card-svg") -> str:
         )
         parts.append(text_block(fl, 7, fy, fs, fill=INK))
     if face.body:
-        room = h - y - foot_h - 6
-        bs, bl = fit(face.body, w - 12, room)
+        # the count badge sits in the bottom corner: the text stops above it
+        room = h - y - foot_h - 6 - (max(10.0, least) + 6 if face.count is not None and not face.foot else 0)
+        bs, bl = fit(face.body, w - 12, room, sizes=at_least((10.5, 9.5, 8.5, 7.5, 7, 6.5), least))
         parts.append(text_block(bl, 7, y + bs + 2, bs, fill=INK))
     if face.count is not None:
         label = f"×{face.count}"
-        cw = len(label) * 6 + 10
+        cs = max(10.0, least)
+        cw = len(label) * cs * 0.6 + 10
+        ch = cs + 5
         parts.append(
-            f'<rect x="{w - cw - 3:.1f}" y="{h - 18:.1f}" width="{cw:.1f}" height="15" rx="7.5" fill="{INK}"/>'
-            f'<text class="count" x="{w - 3 - cw / 2:.1f}" y="{h - 7:.1f}" font-size="10" font-weight="bold" '
-            f'fill="#ffffff" text-anchor="middle">{esc(label)}</text>'
+            f'<rect x="{w - cw - 3:.1f}" y="{h - ch - 3:.1f}" width="{cw:.1f}" height="{ch:g}" rx="{ch / 2:g}" fill="{INK}"/>'
+            f'<text class="count" x="{w - 3 - cw / 2:.1f}" y="{h - 3 - ch / 2 + cs * 0.36:.1f}" font-size="{cs:g}" '
+            f'font-weight="bold" fill="#ffffff" text-anchor="middle">{esc(label)}</text>'
         )
     if face.dim:
         parts.append(f'<rect x="1" y="1" width="{w}" height="{h}" rx="8" fill="#ffffff" fill-opacity="0.55"/>')
@@ -215,7 +233,12 @@ def card_svg(face: Face, css: str = "pic-card-svg") -> str:
 
 
 def back_svg(
-    label: str, lines: list[str], tone: str = "brown", count: int | None = None, css: str = "pic-card-svg"
+    label: str,
+    lines: list[str],
+    tone: str = "brown",
+    count: int | None = None,
+    css: str = "pic-card-svg",
+    least: float = 0,
 ) -> str:
     """A face-down card or pile: its colour, a few words (a count, a cost), never what is on the face."""
     t = TONES.get(tone, TONES["brown"])
@@ -228,10 +251,10 @@ def back_svg(
     w, h = (W - 6, H - 6) if pile else (W - 2, H - 2)
     body = "".join(
         text_block(
-            wrap(line, w - 16, 11 if i == 0 else 9),
+            wrap(line, w - 16, max(11 if i == 0 else 9, least)),
             w / 2 + 1,
             70 + i * 24,
-            11 if i == 0 else 9,
+            max(11 if i == 0 else 9, least),
             weight="bold" if i == 0 else "normal",
             fill="#ffffff",
             anchor="middle",
@@ -248,7 +271,7 @@ def back_svg(
     )
 
 
-def empty_svg(label: str, css: str = "pic-card-svg") -> str:
+def empty_svg(label: str, css: str = "pic-card-svg", least: float = 0) -> str:
     """An empty place on the table (a bought field slot, an empty kitchen entrance)."""
     return (
         f'<svg class="{css} empty" viewBox="0 0 {W} {H}" role="img" aria-label="{esc(label)}" '
@@ -256,7 +279,8 @@ def empty_svg(label: str, css: str = "pic-card-svg") -> str:
         f"<title>{esc(label)}</title>"
         f'<rect x="2" y="2" width="{W - 4}" height="{H - 4}" rx="8" fill="none" stroke="#6f6a66" '
         f'stroke-width="1.5" stroke-dasharray="5 4"/>'
-        f"{text_block(wrap(label, W - 20, 9), W / 2, H / 2, 9, fill='#4d4844', anchor='middle')}</svg>"
+        f"{text_block(wrap(label, W - 20, max(9, least)), W / 2, H / 2, max(9, least), fill='#4d4844', anchor='middle')}"
+        "</svg>"
     )
 
 
@@ -355,3 +379,16 @@ def pic(
     if buttons:
         html = f'<div class="pic-with-acts">{html}</div>'
     return {"html": html, "svg": svg, "id": key, "name": name, "lines": lines, "options": options, **extra}
+
+
+def trophy_svg(label: str = "winner") -> str:
+    """The winner's cup, drawn: an emoji needs a font that a player's machine may not have."""
+    gold, rim = "#c9a227", "#7a5a00"
+    return (
+        f'<svg class="trophy" viewBox="0 0 24 24" width="20" height="20" role="img" aria-label="{esc(label)}" '
+        f'xmlns="http://www.w3.org/2000/svg"><title>{esc(label)}</title>'
+        f'<path d="M7 3h10v4a5 5 0 0 1-10 0z" fill="{gold}" stroke="{rim}" stroke-width="1.2"/>'
+        f'<path d="M7 5H4a3 3 0 0 0 3 4M17 5h3a3 3 0 0 1-3 4" fill="none" stroke="{rim}" stroke-width="1.4"/>'
+        f'<path d="M11 12h2v4h-2z" fill="{gold}" stroke="{rim}" stroke-width="1"/>'
+        f'<path d="M8 20a4 3 0 0 1 8 0z" fill="{gold}" stroke="{rim}" stroke-width="1.2"/></svg>'
+    )

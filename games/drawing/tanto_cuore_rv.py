@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from games.engine.words import counted
 from games.titles.tanto_cuore_rv.state import instance_ids
 
-from .svg import Face, back_svg, card_svg, empty_svg, matching, pic, prompt_options
+from .svg import READABLE, Face, back_svg, card_svg, empty_svg, matching, pic, prompt_options
 
 TONE = {
     "maid_chief": "gold",
@@ -64,7 +65,7 @@ def face(card: dict[str, Any], where: str = "", count: int | None = None) -> Fac
             body=card["text"],
             count=count,
         )
-    chamber = f"Chambermaid: {card['chamber']} servings." if card.get("chamber") else ""
+    chamber = f"Chambermaid: {counted(card['chamber'], 'serving')}." if card.get("chamber") else ""
     return Face(
         name=card["name"],
         label=f"{card['name']}{where}{left}: {card.get('title') or 'Love'}, {words} {chamber}".strip(),
@@ -106,7 +107,7 @@ def draw(
         exact = [o for o in opts if keys and o["id"] in keys]
         options = exact or matching(opts, cid, verbs=verbs)
         return pic(
-            card_svg(face(card, where, count)),
+            card_svg(face(card, where, count), least=READABLE),
             key=cid,
             name=card["name"],
             lines=card_words(card),
@@ -125,9 +126,18 @@ def draw(
         owner = "your" if mine else f"{h['name']}'s"
         top = h["kitchen_top"]
         kitchen = (
-            one(top, f" (top of {owner} kitchen entrance, {h['kitchen_size']} cards)", (), count=h["kitchen_size"])
+            one(
+                top,
+                f" (top of {owner} kitchen entrance, {counted(h['kitchen_size'], 'card')})",
+                (),
+                count=h["kitchen_size"],
+            )
             if top
-            else {"html": "", "svg": empty_svg(f"{owner.capitalize()} kitchen entrance is empty"), "name": ""}
+            else {
+                "html": "",
+                "svg": empty_svg(f"{owner.capitalize()} kitchen entrance is empty", least=READABLE),
+                "name": "",
+            }
         )
         houses.append(
             {
@@ -140,16 +150,18 @@ def draw(
                 "hand_size": h["hand_size"],
                 "kitchen_size": h["kitchen_size"],
                 "waiting_svg": back_svg(
-                    f"{owner.capitalize()} waiting room: {h['waiting_room']} cards face down",
-                    ["Waiting room", f"{h['waiting_room']} cards"],
+                    f"{owner.capitalize()} waiting room: {counted(h['waiting_room'], 'card')} face down",
+                    ["Waiting room", counted(h["waiting_room"], "card")],
                     tone="teal",
                     count=h["waiting_room"],
+                    least=READABLE,
                 ),
                 "hand_svg": back_svg(
-                    f"{owner.capitalize()} hand: {h['hand_size']} cards",
-                    ["Hand", f"{h['hand_size']} cards"],
+                    f"{owner.capitalize()} hand: {counted(h['hand_size'], 'card')}",
+                    ["Hand", counted(h["hand_size"], "card")],
                     tone="brown",
                     count=h["hand_size"],
+                    least=READABLE,
                 ),
                 "kitchen": kitchen,
                 "played": [one(c, f" (by {owner} side)", (), count=k) for c, k in _grouped(cards, h["played"])],
@@ -166,10 +178,11 @@ def draw(
     remi = [one(c, " (reminiscence row)", ("remi",)) for c in data["reminiscence_row"]]
     revealed = [one(c, " (revealed)", ()) for c in data.get("revealed", [])]
     deck = back_svg(
-        f"Reminiscence deck: {data['reminiscence_deck']} cards face down",
-        ["Reminiscences", f"{data['reminiscence_deck']} cards"],
+        f"Reminiscence deck: {counted(data['reminiscence_deck'], 'card')} face down",
+        ["Reminiscences", counted(data["reminiscence_deck"], "card")],
         tone="plum",
         count=data["reminiscence_deck"],
+        least=READABLE,
     )
     turn = data["turn"]
     return {

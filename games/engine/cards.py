@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
+from collections.abc import Callable, Mapping
+from pathlib import Path, PurePath
 from typing import Any
 
 import yaml
@@ -23,15 +24,32 @@ def seed_dir(slug: str) -> Path:
     return SEEDS / slug
 
 
-def load_yaml(path: Path) -> Any:
+def load_yaml(path: PurePath) -> Any:
     """Parse one data file; a syntax error names the file and line."""
     try:
-        with path.open(encoding="utf-8") as f:
+        with Path(path).open(encoding="utf-8") as f:
             return yaml.safe_load(f)
     except FileNotFoundError:
         raise CardDataError(f"{path}: file not found") from None
     except yaml.YAMLError as e:
         raise CardDataError(f"{path}: not valid YAML: {e}") from None
+
+
+# How a title's builder reads one data file: load_yaml for a folder on disk, parsed_files() for a
+# set that arrives as data (an upload, a stored set). Messages name the path either way.
+Reader = Callable[[PurePath], Any]
+
+
+def parsed_files(files: Mapping[str, Any]) -> Reader:
+    """A reader over files already parsed (file name -> data), so a builder never touches the disk."""
+
+    def read(path: PurePath) -> Any:
+        name = PurePath(path).name
+        if name not in files:
+            raise CardDataError(f"{path}: file missing from the set")
+        return files[name]
+
+    return read
 
 
 def content_hash(data: Any) -> str:
@@ -43,7 +61,7 @@ def content_hash(data: Any) -> str:
 class Fields:
     """Field access for one card that raises CardDataError naming file, card and field."""
 
-    def __init__(self, path: Path | str, card: dict[str, Any], index: int):
+    def __init__(self, path: PurePath | str, card: dict[str, Any], index: int):
         if not isinstance(card, dict):
             raise CardDataError(f"{path}: entry #{index + 1} is not a mapping")
         self.path, self.card = path, card

@@ -10,6 +10,7 @@ import gc
 import importlib
 import time
 import traceback
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -29,16 +30,23 @@ class Report:
     lengths: list[int] = field(default_factory=list)  # title-defined "turns" (or steps) per game
     scores: list[int] = field(default_factory=list)  # every seat's final score
     winning: list[int] = field(default_factory=list)  # the winning score of each game
+    contested: int = 0  # games of two or more players that ended
+    wins: dict[int, int] = field(default_factory=dict)  # per seat: contested games it won (ties count for each)
 
     @property
     def games_per_s(self) -> float:
         return self.games / self.seconds if self.seconds else 0.0
 
 
-def play_one(title: Title, players: int, seed: str, check: bool = False) -> tuple[int, int, dict[int, int]]:
-    """Play one bot game to the end; returns (steps, turns, scores). Raises on any engine error."""
+def play_one(
+    title: Title, players: int, seed: str, check: bool = False, options: dict | None = None
+) -> tuple[int, int, dict[int, int]]:
+    """Play one bot game to the end; returns (steps, turns, scores). Raises on any engine error.
+
+    `options` are the game's options (e.g. {"cardset": data} to try a card set before it is used).
+    """
     names = [f"Bot {i + 1}" for i in range(players)]
-    state = title.setup(names, {}, step_rng(seed, 0))
+    state = title.setup(names, dict(options or {}), step_rng(seed, 0))
     check_fn = getattr(title, "check_invariants", None) if check else None
     seq = 0
     while title.outcome(state) is None:
@@ -63,25 +71,48 @@ def _batch(slug: str, players: int, seed: str, start: int, stop: int, check: boo
     # alive: keep the garbage collector from walking it again at every full collection.
     gc.freeze()
     try:
-        return _play_batch(title, players, seed, start, stop, check)
+        return play_batch(title, players, seed, start, stop, check)
     finally:
         gc.unfreeze()
 
 
-def _play_batch(title: Title, players: int, seed: str, start: int, stop: int, check: bool) -> Report:
+def play_batch(
+    title: Title,
+    players: int | Sequence[int],
+    seed: str,
+    start: int,
+    stop: int,
+    check: bool = False,
+    options: dict | None = None,
+    progress: Callable[[int], None] | None = None,
+    trace_limit: int | None = None,
+) -> Report:
+    """Games start..stop-1 (game i seeded f"{seed}-{i}"). `players` is one count, or counts taken in
+    turn (game i plays players[i % len(players)]); `progress(done)` is told every 5 games and at the end."""
     report = Report()
     for i in range(start, stop):
+        n = players if isinstance(players, int) else players[i % len(players)]
         report.games += 1
         try:
-            steps, turns, scores = play_one(title, players, f"{seed}-{i}", check)
+            steps, turns, scores = play_one(title, n, f"{seed}-{i}", check, options)
             report.steps += steps
             report.lengths.append(turns)
             report.scores += scores.values()
-            report.winning.append(max(scores.values()))
+            top = max(scores.values())
+            report.winning.append(top)
+            if n > 1:
+                report.contested += 1
+                for seat, score in scores.items():
+                    if score == top:
+                        report.wins[seat] = report.wins.get(seat, 0) + 1
         except Exception:  # noqa: BLE001 - every failure is counted and the first few shown
             report.errors += 1
             if len(report.first_errors) < 3:
-                report.first_errors.append(f"game {seed}-{i}:\n{traceback.format_exc()}")
+                shown = f"game {seed}-{i}" if isinstance(players, int) else f"game {seed}-{i} ({n} players)"
+                report.first_errors.append(f"{shown}:\n{traceback.format_exc(limit=trace_limit)}")
+        done = i + 1 - start
+        if progress is not None and (done % 5 == 0 or i + 1 == stop):
+            progress(done)
     return report
 
 
@@ -103,6 +134,9 @@ def run(slug: str, games: int, players: int, seed: str, workers: int = 1, check:
             total.lengths += p.lengths
             total.scores += p.scores
             total.winning += p.winning
+            total.contested += p.contested
+            for seat, n in p.wins.items():
+                total.wins[seat] = total.wins.get(seat, 0) + n
             total.first_errors += p.first_errors[: 3 - len(total.first_errors)]
     total.seconds = time.perf_counter() - t0
     return total

@@ -30,3 +30,13 @@ def chunks(items, size: int):
     items = list(items or [])
     size = max(1, int(size))
     return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+@register.simple_tag
+def trophy(label: str = "winner"):
+    """The winner's cup as an inline SVG (no emoji font needed)."""
+    from django.utils.safestring import mark_safe
+
+    from games.drawing.svg import trophy_svg
+
+    return mark_safe(trophy_svg(label))  # noqa: S308 - the label is escaped by trophy_svg

@@ -17,10 +17,12 @@ register = template.Library()
 def log_items(log, new_from=None) -> SafeString:
     """`log`: (number in the whole log, line) pairs; a line numbered from `new_from` on is new
     (pages without a last visit, such as the history, pass none)."""
+    # each line carries its own number (its place in the whole game), so the newest 60 of 124 read 124
+    # down to 65, not 60 down to 1
     items = [
-        f'<li class="new"><span class="badge">new</span> {escape(line)}</li>'
+        f'<li value="{i + 1}" class="new"><span class="badge">new</span> {escape(line)}</li>'
         if isinstance(new_from, int) and i >= new_from
-        else f"<li>{escape(line)}</li>"
+        else f'<li value="{i + 1}">{escape(line)}</li>'
         for i, line in log
     ]
     return mark_safe("".join(items))  # noqa: S308 - every line is escaped above

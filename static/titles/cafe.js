@@ -1,6 +1,8 @@
 /* Café seat page: place a plan card by tapping your area, turn it, preview each legal footprint;
-   highlight the squares an action names; tap a card on offer to pick it. The form below stays the
-   source of truth: every choice here only ticks one of its radio buttons (value = the option id). */
+   take each action by tapping the area (and its Warehouse, Clear and Stop buttons); highlight the
+   squares an action names; tap a card on offer to pick it; say near Send what Send will do. The
+   form stays the source of truth: every choice here only ticks one of its radio buttons (value =
+   an option id of the prompt), so the server's checks are the same as for the list. */
 (function () {
   "use strict";
   var holder = document.getElementById("cafe-data");
@@ -89,20 +91,19 @@
     }
 
     function find(row, col) {
-      // the placement anchored here in the current turn, else one of this turn that covers the square
-      var p = byAnchor[row + "," + col + "," + rot];
-      if (p) return p;
-      var best = null, bestD = 1e9;
-      places.forEach(function (q) {
-        if (q.rot !== rot) return;
-        for (var i = 0; i < q.cells.length; i++) {
-          if (q.cells[i].row === row && q.cells[i].col === col) {
-            var d = Math.abs(q.row - row) + Math.abs(q.col - col);
-            if (d < bestD) { bestD = d; best = q; }
-          }
-        }
-      });
-      return best;
+      // only the placement whose top-left corner is this square, in the current turn: the hint
+      // promises the tapped square becomes the corner (a nearby placement covering it is not offered)
+      return byAnchor[row + "," + col + "," + rot] || null;
+    }
+    function otherTurns(row, col) {
+      // the turns in which the card's top-left corner may go on this square
+      return rots.filter(function (r) { return r !== rot && byAnchor[row + "," + col + "," + r]; });
+    }
+    function none(row, col) {
+      var also = otherTurns(row, col);
+      var turned = function (r) { return r ? "turned " + r + "°" : "not turned"; };
+      return "Row " + row + ", col " + col + ": with the card " + turned(rot) + ", its top-left corner cannot go here" +
+        (also.length ? "; " + also.map(turned).join(" or ") + " it can: press Turn." : ". Try another square or Turn.");
     }
     function footprint(p, cls) {
       var g = el("g", { class: cls, "data-placement": p.id }, layer);
@@ -127,7 +128,7 @@
       if (row !== null) {
         say.textContent = p
           ? "Row " + row + ", col " + col + ": " + p.text + (p === chosen ? " (chosen)" : ". Tap or press Enter to choose it.")
-          : "Row " + row + ", col " + col + ": no legal placement here in this turn. Try another square or Turn.";
+          : none(row, col);
       }
       return p;
     }
@@ -166,7 +167,7 @@
       grid.dataset.rot = rot;
       drawHand();
       var p = draw(anchor.row, anchor.col, document.activeElement === grid);
-      say.textContent = "Card " + (rot ? "turned " + rot + "°" : "not turned") + ". " + (p ? p.text : "No placement at row " + anchor.row + ", col " + anchor.col + " in this turn.");
+      say.textContent = "Card " + (rot ? "turned " + rot + "°" : "not turned") + ". " + (p ? p.text : none(anchor.row, anchor.col));
     }
     function at(e) {
       // the grid square under the pointer, from the pointer's position in SVG units
@@ -220,6 +221,27 @@
     if (pre && byId[pre.value]) select(byId[pre.value]);
   }
 
+  /* ---- words near Send: what the form will post, in the option's own words ------------------ */
+  var will = null;
+  if (form) {
+    var send = form.querySelector('button[type="submit"]');
+    will = document.createElement("p");
+    will.className = "cafe-will";
+    will.id = "cafe-will";
+    will.setAttribute("aria-live", "polite");
+    if (send) send.parentNode.insertBefore(will, send);
+    var sayWill = function () {
+      var r = form.querySelector('input[name="answer"]:checked');
+      var lab = r && r.closest("label");
+      if (!lab) { will.textContent = "Nothing chosen yet."; return; }
+      var main = lab.querySelector(".label"), detail = lab.querySelector(".detail");
+      var d = detail ? detail.textContent.trim() : "";
+      will.textContent = "Send will: " + (main ? main.textContent.trim() : lab.textContent.trim()) + (d ? " (" + d + ")" : "");
+    };
+    form.addEventListener("change", sayWill);
+    sayWill();
+  }
+
   /* ---- actions: hovering or focusing an option lights the squares it names ------------------- */
   var acts = data.actions || [];
   var mine = document.querySelector("svg.cafe-area.mine");
@@ -247,6 +269,184 @@
       r.addEventListener("blur", off);
       r.addEventListener("change", function () { light(r.value); });
     });
+    form.addEventListener("change", function () { light(null); });
+  }
+
+  /* ---- actions by tapping the area: cubes (or roast squares), then the square, shop or warehouse
+     they go to; a bean square to produce; Clear, then a square; Stop. Each option's taps come with
+     the page's data ({pick: tokens selected first, on: where the last tap lands}); a pick set and a
+     last tap name at most one option, and the tap only ticks that option's radio button. ------- */
+  var taps = data.taps || [];
+  var tools = document.getElementById("cafe-acts");
+  if (taps.length && mine && form && tools) setupActing();
+
+  function setupActing() {
+    var say = document.getElementById("cafe-act-say");
+    var picks = data.picks || {};
+    var tokenCells = {};
+    Object.keys(picks).forEach(function (c) { (tokenCells[picks[c]] = tokenCells[picks[c]] || []).push(c); });
+    var byId = {}, landing = {}, pickable = {};
+    taps.forEach(function (t) {
+      byId[t.id] = t;
+      t.on.forEach(function (o) { landing[o] = true; });
+      t.pick.forEach(function (p) { pickable[p] = true; });
+    });
+    var picked = [], chosen = null;
+    var marks = el("g", { class: "cafe-taps" }, mine);
+    var buttons = {};
+
+    function same(a, b) {
+      if (a.length !== b.length) return false;
+      for (var i = 0; i < a.length; i++) if (b.indexOf(a[i]) < 0) return false;
+      return true;
+    }
+    function lookup(pick, on) {
+      var hit = taps.filter(function (t) { return same(t.pick, pick) && t.on.indexOf(on) >= 0; });
+      return hit.length === 1 ? hit[0] : null;
+    }
+    function family(token) { return token.split(":")[0]; }
+    function tokenWords(token) {
+      if (token === "clear") return "Clear";
+      var f = family(token), rest = token.slice(f.length + 1);
+      if (f === "roast") return "the cubes on roast square " + cellWords(rest);
+      return "the " + rest + " cubes on " + f + " squares";
+    }
+    function cellWords(id) {
+      var m = /^r(-?\d+)c(-?\d+)$/.exec(id);
+      return m ? "row " + m[1] + ", col " + m[2] : id;
+    }
+    var NEXT = {
+      dry: "an empty dry square", roast: "an empty roast square", deliver: "a coffee shop",
+      store: "the Warehouse button", clear: "a square with cubes (it is cleared for free)"
+    };
+    var FIRST = {
+      dry: "first tap the cubes on bean squares to dry them here",
+      roast: "first tap the cubes on dry squares to roast them here",
+      deliver: "first tap the roast squares whose cubes you deliver",
+      store: "first tap the roast squares whose cubes you store",
+      clear: "first press Clear cubes, then tap the square"
+    };
+    function guide() {
+      // what the next tap can do with what is selected now
+      if (!picked.length) return "";
+      var now = [], more = false;
+      taps.forEach(function (t) {
+        if (same(t.pick, picked)) { if (now.indexOf(NEXT[t.kind]) < 0) now.push(NEXT[t.kind]); }
+        else if (picked.every(function (p) { return t.pick.indexOf(p) >= 0; })) more = true;
+      });
+      var what = picked.indexOf("clear") >= 0 ? "Clear: " : "Selected " + picked.map(tokenWords).join(" and ") + ". ";
+      if (!now.length && !more) return what + "No action uses these together: tap them again to unselect.";
+      return what + (now.length ? "Now tap " + now.join(" or ") + (more ? ", or select more cubes" : "") : "Select more cubes") + ".";
+    }
+    function mark() {
+      while (marks.firstChild) marks.removeChild(marks.firstChild);
+      var on = {};
+      picked.forEach(function (p) { (tokenCells[p] || []).forEach(function (c) { on[c] = "picked"; }); });
+      var t = chosen && byId[chosen.id];
+      if (t && t.kind === "clear") on[chosen.last] = "picked";
+      else if (t && /^(produce|dry|roast)$/.test(t.kind)) {
+        (acts.filter(function (a) { return a.id === t.id; })[0] || { cells: [] }).cells.forEach(function (rc) { on["r" + rc[0] + "c" + rc[1]] = "goes"; });
+      }
+      Object.keys(on).forEach(function (c) {
+        var m = /^r(-?\d+)c(-?\d+)$/.exec(c), x = +m[2] * U, y = +m[1] * U;
+        var g = el("g", { class: "tap-mark " + on[c], "data-mark": c }, marks);
+        el("rect", { class: "frame", x: x + 5, y: y + 5, width: U - 10, height: U - 10, rx: 8 }, g);
+        // a drawn sign besides the frame, so the choice shows without colour: a tick on what is
+        // selected, an arrow-head on the squares the cubes go to
+        el("circle", { class: "badge", cx: x + U - 18, cy: y + 18, r: 13 }, g);
+        el("path", { class: "sign", d: on[c] === "picked" ? "M" + (x + U - 25) + " " + (y + 18) + "l5 6l10 -12" : "M" + (x + U - 24) + " " + (y + 12) + "l6 6l6 -6M" + (x + U - 18) + " " + (y + 18) + "v-10" }, g);
+      });
+      Object.keys(buttons).forEach(function (k) {
+        var b = buttons[k], pressed = (picks[k] && picked.indexOf(picks[k]) >= 0) || (chosen && chosen.last === k) || (k === "clear" && picked.indexOf("clear") >= 0);
+        b.setAttribute("aria-pressed", pressed ? "true" : "false");
+        b.classList.toggle("tap-on", !!pressed);
+      });
+    }
+    function unchoose() {
+      var r = form.querySelector('input[name="answer"]:checked');
+      if (r) { r.checked = false; r.dispatchEvent(new Event("change", { bubbles: true })); }
+      chosen = null;
+    }
+    function tap(on) {
+      var t = lookup(picked, on);
+      if (!t && !picks[on] && on !== "clear") t = lookup([], on);  // e.g. produce while cubes are selected
+      if (t) {
+        picked = t.pick.slice();
+        choose(t.id);
+        chosen = { id: t.id, last: on };
+        mark();
+        say.textContent = "Chosen: " + t.label + ". Press Send to do it.";
+        return;
+      }
+      var token = on === "clear" ? "clear" : picks[on];
+      if (token && pickable[token]) {
+        var i = picked.indexOf(token);
+        if (i >= 0) picked.splice(i, 1);
+        else if (picked.length && family(picked[0]) !== family(token)) picked = [token];
+        else picked.push(token);
+        unchoose();
+        mark();
+        say.textContent = guide() || "Nothing selected.";
+        return;
+      }
+      var could = taps.filter(function (t) { return t.on.indexOf(on) >= 0; });
+      say.textContent = (on.charAt(0) === "r" ? cellWords(on) + ": " : "") +
+        (could.length ? FIRST[could[0].kind] + "." : "nothing to do there now.");
+    }
+    function button(node, token, words) {
+      // a square or shop says its name through its <title> (the words it shows are part of it)
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-pressed", "false");
+      if (!node.querySelector("title")) node.setAttribute("aria-label", words);
+      node.setAttribute("data-tap", token);
+      node.classList.add("tappable");
+      node.addEventListener("click", function () { tap(token); });
+      node.addEventListener("keydown", function (e) {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); tap(token); }
+      });
+      buttons[token] = node;
+    }
+
+    // the squares and shops become buttons: the picture is a group of them, no longer one image
+    mine.setAttribute("role", "group");
+    mine.classList.add("acting");
+    mine.querySelectorAll("g.cafe-cell[data-row]").forEach(function (g) {
+      var id = "r" + g.dataset.row + "c" + g.dataset.col;
+      if (!landing[id] && !(picks[id] && pickable[picks[id]])) return;
+      var t = g.querySelector("title");
+      el("rect", { class: "ring", x: 3, y: 3, width: U - 6, height: U - 6, rx: 8 }, g);
+      button(g, id, t ? t.textContent : cellWords(id));
+    });
+    mine.querySelectorAll("g.shop[data-shop]").forEach(function (g) {
+      var id = "shop:" + g.dataset.shop;
+      if (!landing[id]) return;
+      var box = g.querySelector(".shop-box"), t = g.querySelector("title");
+      el("rect", { class: "ring", x: +box.getAttribute("x") - 2, y: +box.getAttribute("y") - 2, width: +box.getAttribute("width") + 4, height: +box.getAttribute("height") + 4, rx: 12 }, g);
+      button(g, id, t ? t.textContent : "Coffee shop");
+    });
+    tools.querySelectorAll("button[data-tap]").forEach(function (b) {
+      var id = b.dataset.tap;
+      if (!(id === "clear" ? pickable.clear : landing[id])) return;
+      b.hidden = false;
+      b.classList.add("tappable");
+      b.addEventListener("click", function () { tap(id); });
+      buttons[id] = b;
+    });
+    tools.hidden = false;
+
+    // a choice made in the list shows on the picture too
+    form.addEventListener("change", function (e) {
+      var t = e.target && e.target.checked && byId[e.target.value];
+      if (!t || (chosen && chosen.id === t.id)) return;
+      picked = t.pick.slice();
+      chosen = { id: t.id, last: t.on[0] };
+      mark();
+      say.textContent = "Chosen in the list: " + t.label + ".";
+    });
+    var pre = form.querySelector('input[name="answer"]:checked');
+    if (pre && byId[pre.value]) { picked = byId[pre.value].pick.slice(); chosen = { id: pre.value, last: byId[pre.value].on[0] }; }
+    mark();
   }
 
   /* ---- the draft: tap a card on offer to pick it ------------------------------------------- */
@@ -263,5 +463,10 @@
     usable.forEach(function (b) { b.addEventListener("click", function () { mark(b.dataset.pick); }); });
     var svg = li.querySelector("svg");
     if (svg) svg.addEventListener("click", function () { mark(usable[0].dataset.pick); });
+  });
+  document.querySelectorAll(".cafe-pass button.cafe-pick").forEach(function (b) {
+    if (!radio(b.dataset.pick)) return;
+    b.hidden = false;
+    b.addEventListener("click", function () { if (choose(b.dataset.pick)) b.setAttribute("aria-pressed", "true"); });
   });
 })();

@@ -1,4 +1,5 @@
-"""Café's seat page in headless Chromium: a person and a bot play the whole game through the real pages.
+"""Café's seat page in headless Chromium: a person and a bot play four rounds through the real pages
+(the rest of the game through the write path, and its end in the browser).
 
 Cards are placed by clicking the pictured business area (and turning the card with the Turn button),
 draft picks and actions go through the form; after every step the picture is checked against the
@@ -18,6 +19,7 @@ import pytest
 from games import links
 from games.actions import organise, play
 from games.models import DeliveredMail, Game, Seat
+from tests.support.play import finish
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -121,8 +123,8 @@ def test_a_person_and_a_bot_play_cafe_placing_cards_by_clicks(browser, live_serv
     keyboard_tried = shot = act_shot = False
     for _ in range(200):
         game.refresh_from_db()
-        if game.status == Game.Status.ENDED:
-            break
+        if game.status == Game.Status.ENDED or (game.state["round"] >= 5 and shot and act_shot):
+            break  # four rounds by clicks show every kind of step; the rest is the same pages again
         if page.locator("form.prompt").count() == 0:
             page.goto(_ana_url(game))
             continue
@@ -185,10 +187,12 @@ def test_a_person_and_a_bot_play_cafe_placing_cards_by_clicks(browser, live_serv
                 page.locator('form.prompt input[name="answer"]').first.check()
             _send(page)
     game.refresh_from_db()
-    assert game.status == Game.Status.ENDED, "the game did not reach its end"
     # every card on Ana's area but the initial one was placed by clicks on the picture
     assert placed == len(game.state["seats"][0]["stack"]) - 1 and placed >= 3, placed
     assert acted >= 5 and not errors, (acted, errors)
+    finish(game)  # the rest of the game through the write path, to see the end in the browser
+    game.refresh_from_db()
+    assert game.status == Game.Status.ENDED, "the game did not reach its end"
     page.goto(_ana_url(game))
     _check_picture(page, game)
     assert page.locator("table.scores").count() == 1

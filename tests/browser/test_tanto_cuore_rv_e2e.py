@@ -1,7 +1,8 @@
 """A 3-seat Tanto Cuore: Romantic Vacation game (two people and a bot) through the real pages.
 
 The organiser creates and starts the game in the browser; each person follows the link in the
-newest email to them and answers in the form until the final scores arrive by email. People pick
+newest email to them and answers in the form for the first 12 waits; the rest of the game is
+played through the write path, and the final scores arrive by email and on the page. People pick
 what a sensible player would (the title's bot suggests it) and pick it the way a person would: by
 tapping the card on the pictured table when one answers the question, else in the plain form.
 """
@@ -49,7 +50,7 @@ def test_two_people_and_a_bot_play_tanto_cuore_rv_to_the_final_scores(
     phone.set_default_timeout(20000)
     rng = random.Random(5)
     shots, taps = 0, [0]
-    for person, seat_page in turns(game, (phone, page), 600):
+    for person, seat_page in turns(game, (phone, page), 12):
         hand = game.engine.view(game.state, person)["data"]["houses"][person]["hand"]
         assert seat_page.locator(".pic-table .hand .pic").count() == len(hand), "the hand is drawn card by card"
         if shots < 2 and game.state["turn"]["number"] > 6:

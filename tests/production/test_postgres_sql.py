@@ -45,8 +45,12 @@ def test_a_long_games_page_reads_only_the_newest_log_lines_on_postgres(client, m
     }
 
     html = client.get(reverse("seat", args=[token])).content.decode()
-    shown = re.findall(r"<li(?: class=\"new\")?>(?:<span class=\"badge\">new</span> )?([^<]*)</li>", html)
-    assert shown == game.engine.view(game.state, 0)["log"][-60:][::-1]
+    shown = re.findall(
+        r"<li value=\"(\d+)\"(?: class=\"new\")?>(?:<span class=\"badge\">new</span> )?([^<]*)</li>", html
+    )
+    total = len(game.state["log"])
+    assert [text for _, text in shown] == game.engine.view(game.state, 0)["log"][-60:][::-1]
+    assert [int(n) for n, _ in shown] == list(range(total, total - 60, -1)), "numbered by place in the game"
     assert f"{len(game.state['log']) - 60} earlier entries" in html
 
 

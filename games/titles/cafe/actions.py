@@ -18,6 +18,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
+from games.engine.words import agree, counted
+
 from .cards import COLOURS
 from .grid import cell_id, cell_name, groups, reading_order
 from .memo import Memo
@@ -288,7 +290,7 @@ def _clear_act(k: str, colour: str, n: int) -> Act:
 
 @lru_cache(maxsize=16)
 def _stop_act(left: int) -> Act:
-    return Act("stop", f"Stop here (the {left} action{'s' if left != 1 else ''} left are lost)", 0, "stop")
+    return Act("stop", f"Stop here (the {counted(left, 'action')} left {agree(left, 'is', 'are')} lost)", 0, "stop")
 
 
 def perform(
@@ -340,7 +342,7 @@ def perform(
             for give in to_shops.values():
                 for c, n in give.items():
                     given[c] = given.get(c, 0) + n
-            parts.append(f"delivered {_cubes_text(given)} to {len(to_shops)} shop{'s' if len(to_shops) > 1 else ''}")
+            parts.append(f"delivered {_cubes_text(given)} to {counted(len(to_shops), 'shop')}")
         if rest:
             parts.append(f"stored {_cubes_text(rest)}")
         words = " and ".join(parts)
@@ -349,7 +351,7 @@ def perform(
         supply[colour] += n
         words = f"cleared {n} {colour} from {cell_name(act.cells[0])}"
     elif act.kind == "stop":
-        words = f"stopped with {seat['left']} action{'s' if seat['left'] != 1 else ''} unused"
+        words = f"stopped with {counted(seat['left'], 'action')} unused"
     out["cubes"] = cubes
     out["left"] = 0 if act.kind == "stop" else seat["left"] - act.cost
     return out, supply, words

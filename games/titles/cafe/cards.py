@@ -8,10 +8,10 @@ a short code string so the rules never look anything up while scanning the grid:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
-from games.engine.cards import Fields, content_hash, load_yaml, seed_dir
+from games.engine.cards import Fields, Reader, content_hash, load_yaml, seed_dir
 from games.engine.errors import CardDataError
 
 COLOURS = ("yellow", "brown", "green", "red")
@@ -126,8 +126,8 @@ def _card(path: Path, raw: Any, index: int, kind: str) -> dict[str, Any]:
     return card
 
 
-def _entries(path: Path, key: str) -> list[Any]:
-    data = load_yaml(path)
+def _entries(path: PurePath, key: str, read: Reader = load_yaml) -> list[Any]:
+    data = read(path)
     if not isinstance(data, dict) or not isinstance(data.get(key), list):
         raise CardDataError(f"{path}: expected a mapping with a list '{key}'")
     return data[key]
@@ -135,7 +135,11 @@ def _entries(path: Path, key: str) -> list[Any]:
 
 def load_cardset(directory: Path | None = None) -> dict[str, Any]:
     """The card set as JSON data: {"hash", "plan": [ids], "initial": [ids], "cards": {id: card}, "solo": [...]}."""
-    d = directory or seed_dir("cafe")
+    return build_cardset(directory or seed_dir("cafe"))
+
+
+def build_cardset(d: PurePath, read: Reader = load_yaml) -> dict[str, Any]:
+    """Read and validate every data file of a set (from disk, or parsed data through `read`)."""
     cards: dict[str, Any] = {}
     plan: list[str] = []
     initial: list[str] = []
@@ -144,7 +148,7 @@ def load_cardset(directory: Path | None = None) -> dict[str, Any]:
         ("initial", "initial_cards.yaml", "cards", initial),
     ):
         path = d / name
-        for i, raw in enumerate(_entries(path, key)):
+        for i, raw in enumerate(_entries(path, key, read)):
             card = _card(path, raw, i, kind)
             if card["id"] in cards:
                 raise CardDataError(f"{path}: card {card['id']!r}, field 'id': used twice")
@@ -158,15 +162,15 @@ def load_cardset(directory: Path | None = None) -> dict[str, Any]:
         raise CardDataError(f"{p}: {STAR_CARDS} plan cards carry the player-count star, found {stars}")
     if len(initial) != 4:
         raise CardDataError(f"{d / 'initial_cards.yaml'}: the game has 4 initial cards, found {len(initial)}")
-    solo = _solo_table(d / "solo.yaml")
+    solo = _solo_table(d / "solo.yaml", read)
     data = {"plan": plan, "initial": initial, "cards": cards, "solo": solo}
     data["hash"] = content_hash(data)
     return data
 
 
-def _solo_table(path: Path) -> list[dict[str, Any]]:
+def _solo_table(path: PurePath, read: Reader = load_yaml) -> list[dict[str, Any]]:
     """Solo ranks, lowest first: [{"min": points, "title": words}]; the first starts at 0."""
-    rows = _entries(path, "ranks")
+    rows = _entries(path, "ranks", read)
     out = []
     for i, raw in enumerate(rows):
         f = Fields(path, raw, i)

@@ -14,6 +14,7 @@ from typing import Any
 
 from games.engine import Choose, IllegalMove, Option, OptionsError, Prompt
 from games.engine.log import entry
+from games.engine.words import counted
 
 from . import actions as act_mod
 from . import draft
@@ -80,7 +81,7 @@ def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> di
         "to_pick": [],
         "supply": {c: CUBES_PER_COLOUR - n for c in COLOURS},
         "seats": seats,
-        "log": [entry(f"{players[master]} takes the master token. {len(deck)} plan cards in the deck.")],
+        "log": [entry(f"{players[master]} takes the master token. {counted(len(deck), 'plan card')} in the deck.")],
     }
     _start_round(state)
     return state
@@ -340,7 +341,7 @@ def _apply_place(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
         new["supply"] = supply
     new["log"] = [
         *state["log"],
-        entry(words + f" {new_seat['actions']} action{'s' if new_seat['actions'] != 1 else ''}."),
+        entry(words + f" {counted(new_seat['actions'], 'action')}."),
     ]
     return _maybe_end_round(new)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.log import read
+from games.engine.words import counted
 
 from . import actions as act_mod
 from .cards import by_colour, card_shops
@@ -17,6 +18,7 @@ from .grid import bounds, key, parse, reading_order
 from .placement import cells_of
 from .rules import ROUNDS, placement_options, prompts
 from .scoring import score, shop_points, supplied_shops, warehouse_points
+from .taps import cell_picks, option_taps
 
 
 def square_info(code: str) -> dict[str, Any]:
@@ -130,7 +132,7 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         best = ", ".join(names[w] for w in out.winners) or "nobody"
         status = f"Game over: {best} {'win' if len(out.winners) > 1 else 'wins'}."
         if len(names) == 1:
-            status = f"Game over: {out.scores[0]} points, rank {out.extra['rank']}."
+            status = f"Game over: {counted(out.scores[0], 'point')}, rank {out.extra['rank']}."
     elif state["phase"] == "draft":
         status = f"Round {state['round']} of {ROUNDS}: {names[state['to_pick'][0]]} picks a plan card."
     else:
@@ -143,7 +145,7 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
             {
                 "title": "Plan cards on offer",
                 "cards": [card_view(cards[c]) for c in state["display"]],
-                "lines": [f"Deck: {len(state['deck'])} cards."],
+                "lines": [f"Deck: {counted(len(state['deck']), 'card')}."],
             }
         )
     seats_data = []
@@ -210,10 +212,19 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
                 for p in placement_options(state, seat)
             ]
         else:
+            facts = act_mod.area_facts(s["area"])
             data["actions"] = [
-                {"id": a.id, "label": a.label, "cost": a.cost, "kind": a.kind, "cells": [[*parse(k)] for k in a.cells]}
+                {
+                    "id": a.id,
+                    "label": a.label,
+                    "cost": a.cost,
+                    "kind": a.kind,
+                    "cells": [[*parse(k)] for k in a.cells],
+                    "taps": option_taps(a, s, cards, facts),
+                }
                 for a in act_mod.options(s, cards, state["supply"])
             ]
+            data["tap_picks"] = cell_picks(s, facts)
     if over:
         data["deck"] = list(state["deck"])
         data["removed"] = list(state["removed"])

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
-from games.engine.cards import Fields, content_hash, load_yaml, seed_dir
+from games.engine.cards import Fields, Reader, content_hash, load_yaml, seed_dir
 from games.engine.errors import CardDataError
+from games.engine.words import counted
 
 SLUG = "cafe_baras"
 FILES = {"set": "set.yaml", "cards": "cafe_cards.yaml", "guests": "guests.yaml", "counters": "counters.yaml"}
@@ -33,7 +34,7 @@ MIN_COUNTERS = 4
 class _Check:
     """Validation of one card's nested fields; every error names file, card and field path."""
 
-    def __init__(self, path: Path, card: Any, index: int, foods: tuple[str, ...], decor: tuple[str, ...]):
+    def __init__(self, path: PurePath, card: Any, index: int, foods: tuple[str, ...], decor: tuple[str, ...]):
         self.f = Fields(path, card, index)
         self.foods, self.decor = foods, decor
 
@@ -193,13 +194,13 @@ def _known_keys(c: _Check, raw: dict[str, Any], allowed: set[str]) -> None:
             raise c.fail(str(key), f"unknown field; known fields: {', '.join(sorted(allowed))}")
 
 
-def _entries(path: Path, data: Any, key: str) -> list[Any]:
+def _entries(path: PurePath, data: Any, key: str) -> list[Any]:
     if not isinstance(data, dict) or not isinstance(data.get(key), list):
         raise CardDataError(f"{path}: expected a mapping with a list under {key!r}")
     return data[key]
 
 
-def _type_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:
+def _type_list(path: PurePath, data: dict[str, Any], key: str) -> tuple[str, ...]:
     value = data.get(key)
     if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
         raise CardDataError(f"{path}: field {key!r}: expected a non-empty list of names")
@@ -208,7 +209,7 @@ def _type_list(path: Path, data: dict[str, Any], key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _unique(path: Path, seen: set[str], card_id: str, name: str, names: set[str]) -> None:
+def _unique(path: PurePath, seen: set[str], card_id: str, name: str, names: set[str]) -> None:
     if card_id in seen:
         raise CardDataError(f"{path}: card {card_id!r}, field 'id': used by another card")
     if name in names:
@@ -245,15 +246,15 @@ def load_cardset(path: str | Path | None = None) -> dict[str, Any]:
             stamp.append(None)
     key = tuple(stamp)
     if key not in _LOADED:
-        _LOADED[key] = _load(root)
+        _LOADED[key] = build_cardset(root)
     _RECENT[str(root)] = (now, _LOADED[key])
     return _LOADED[key]
 
 
-def _load(root: Path) -> dict[str, Any]:
-
+def build_cardset(root: PurePath, read: Reader = load_yaml) -> dict[str, Any]:
+    """Read and validate every data file of a set (from disk, or parsed data through `read`)."""
     set_path = root / FILES["set"]
-    meta = load_yaml(set_path)
+    meta = read(set_path)
     if not isinstance(meta, dict):
         raise CardDataError(f"{set_path}: expected a mapping")
     foods = _type_list(set_path, meta, "food_types")
@@ -279,7 +280,7 @@ def _load(root: Path) -> dict[str, Any]:
 
     cards_path = root / FILES["cards"]
     cards = []
-    for i, raw in enumerate(_entries(cards_path, load_yaml(cards_path), "cards")):
+    for i, raw in enumerate(_entries(cards_path, read(cards_path), "cards")):
         c = _Check(cards_path, raw, i, foods, decor)
         f = c.f
         card_id, card_name = f.get("id", str), f.get("name", str)
@@ -309,7 +310,7 @@ def _load(root: Path) -> dict[str, Any]:
 
     guests_path = root / FILES["guests"]
     guests = []
-    for i, raw in enumerate(_entries(guests_path, load_yaml(guests_path), "guests")):
+    for i, raw in enumerate(_entries(guests_path, read(guests_path), "guests")):
         c = _Check(guests_path, raw, i, foods, decor)
         f = c.f
         gid, gname = f.get("id", str), f.get("name", str)
@@ -339,7 +340,7 @@ def _load(root: Path) -> dict[str, Any]:
 
     counters_path = root / FILES["counters"]
     counters = []
-    for i, raw in enumerate(_entries(counters_path, load_yaml(counters_path), "counters")):
+    for i, raw in enumerate(_entries(counters_path, read(counters_path), "counters")):
         c = _Check(counters_path, raw, i, foods, decor)
         f = c.f
         cid, cname = f.get("id", str), f.get("name", str)
@@ -512,7 +513,7 @@ def selector_words(sel: dict[str, str], plural: bool = False) -> str:
 def score_words(score: dict[str, Any]) -> str:
     if "fixed" in score:
         n = score["fixed"]
-        return f"{n} point" + ("" if n == 1 else "s")
+        return counted(n, "point")
     if "per" in score:
         cap = f" (max {score['max']})" if score.get("max") else ""
         return f"{score['points']} per {selector_words(score['per'])} you have{cap}"
@@ -521,15 +522,15 @@ def score_words(score: dict[str, Any]) -> str:
 
 def action_words(a: dict[str, Any]) -> str:
     if "gain" in a:
-        return f"gain {a['gain']} coin" + ("s" if a["gain"] != 1 else "")
+        return f"gain {counted(a['gain'], 'coin')}"
     if "gain_per" in a:
         cap = f" (max {a['max']})" if a.get("max") else ""
-        return f"gain {a['coins']} coin per {selector_words(a['gain_per'])} you have{cap}"
+        return f"gain {counted(a['coins'], 'coin')} per {selector_words(a['gain_per'])} you have{cap}"
     if "draw" in a:
-        return f"draw {a['draw']} card" + ("s" if a["draw"] != 1 else "") + " from the deck"
+        return f"draw {counted(a['draw'], 'card')} from the deck"
     if "take" in a:
-        return f"take {a['take']} card" + ("s" if a["take"] != 1 else "") + " of your choice from the display"
-    return f"discard up to {a['recycle']} cards from your hand, then draw as many"
+        return f"take {counted(a['take'], 'card')} of your choice from the display"
+    return f"discard up to {counted(a['recycle'], 'card')} from your hand, then draw as many"
 
 
 def ongoing_words(o: dict[str, Any]) -> str:
@@ -579,4 +580,4 @@ def guest_words(guest: dict[str, Any]) -> str:
         f"{n['at_least']}+ {selector_words({k: v for k, v in n.items() if k != 'at_least'}, plural=n['at_least'] > 1)}"
         for n in guest["needs"]
     )
-    return f"needs {needs}; worth {guest['points']} points"
+    return f"needs {needs}; worth {counted(guest['points'], 'point')}"

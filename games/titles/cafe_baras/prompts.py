@@ -6,10 +6,11 @@ import random
 from typing import Any
 
 from games.engine.prompts import Choose, ChooseMany, Option, Prompt
+from games.engine.words import counted
 
 from .bots import bot_answer
 from .cards import Card, CardSet, action_words, customer_words, top_words, upper_first
-from .rules import State, cardset_of, effect_limit, main_choices, plural, refill_need
+from .rules import State, cardset_of, effect_limit, main_choices, refill_need
 
 _OPTIONS: dict[tuple[Any, ...], Option] = {}
 
@@ -33,7 +34,7 @@ def card_option(card: Card) -> Option:
 def _add_option(card: Card, cost: int) -> Option:
     def make() -> Option:
         actions = "".join(f"; when added: {action_words(a)}" for a in card.action)
-        return Option(f"add:{card.id}", f"Add {card.name} for {plural(cost, 'coin')}", top_words(card) + actions)
+        return Option(f"add:{card.id}", f"Add {card.name} for {counted(cost, 'coin')}", top_words(card) + actions)
 
     return _memo(("add", id(card), cost), make)
 
@@ -41,7 +42,7 @@ def _add_option(card: Card, cost: int) -> Option:
 def _serve_option(card: Card, result: tuple[int, bool, bool]) -> Option:
     def make() -> Option:
         coins, _, regular = result
-        label = f"Serve the {card.name} customer: +{plural(coins, 'coin')}" + (", becomes a regular" if regular else "")
+        label = f"Serve the {card.name} customer: +{counted(coins, 'coin')}" + (", becomes a regular" if regular else "")
         return Option(f"serve:{card.id}", label, upper_first(customer_words(card)))
 
     return _memo(("serve", id(card), result), make)
@@ -58,7 +59,7 @@ def main_prompt(state: State, cs: CardSet) -> Choose:
     options = [_add_option(card, cost) for _, card, cost in adds]
     options += [_serve_option(card, result) for _, card, result in serves]
     return Choose(
-        f"Your turn ({plural(me['coins'], 'coin')}): add a card to your café, or serve its customer.", tuple(options)
+        f"Your turn ({counted(me['coins'], 'coin')}): add a card to your café, or serve its customer.", tuple(options)
     )
 
 
@@ -108,7 +109,7 @@ def upcoming(state: State, seat: int) -> Choose | None:
     if not me["hand"]:
         return Choose(f"{when}: you have no cards, so you can only pass.", mine.options)
     return Choose(
-        f"{when} ({plural(me['coins'], 'coin')}): add a card to your café, or serve its customer.", mine.options
+        f"{when} ({counted(me['coins'], 'coin')}): add a card to your café, or serve its customer.", mine.options
     )
 
 
@@ -128,13 +129,13 @@ def prompts(state: State) -> dict[int, Prompt]:
             opts = tuple(card_option(cs.cards[c]) for c in state["display"])
             return {
                 seat: ChooseMany(
-                    f"{source}: take {plural(low, 'card')} of your choice from the display.", opts, low, high
+                    f"{source}: take {counted(low, 'card')} of your choice from the display.", opts, low, high
                 )
             }
         opts = tuple(card_option(cs.cards[c]) for c in state["seats"][seat]["hand"])
         return {
             seat: ChooseMany(
-                f"{source}: discard up to {plural(high, 'card')} from your hand; you then draw as many from the deck.",
+                f"{source}: discard up to {counted(high, 'card')} from your hand; you then draw as many from the deck.",
                 opts,
                 low,
                 high,
@@ -142,7 +143,7 @@ def prompts(state: State) -> dict[int, Prompt]:
         }
     need = refill_need(state, cs)
     opts = tuple(card_option(cs.cards[c]) for c in state["display"])
-    return {seat: ChooseMany(f"Refill your hand: take {plural(need, 'card')} from the display.", opts, need, need)}
+    return {seat: ChooseMany(f"Refill your hand: take {counted(need, 'card')} from the display.", opts, need, need)}
 
 
 def default_answer(state: State, seat: int) -> Any:

@@ -13,6 +13,7 @@ from typing import Any
 from games.engine.errors import IllegalMove, OptionsError
 from games.engine.log import entry
 from games.engine.protocol import Outcome
+from games.engine.words import counted
 
 from .cards import Card, CardSet, compiled, load_cardset, verify
 
@@ -35,9 +36,6 @@ def regulars_to_end(players: int) -> int:
     """The third regular ends the game; the fourth with two players."""
     return 4 if players == 2 else 3
 
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def names_of(cs: CardSet, ids: list[str]) -> str:
@@ -379,14 +377,14 @@ def _main(state: State, cs: CardSet, seat: int, answer: Any, rng: random.Random)
     if verb == "add":
         cost = cafe.cost(card)
         if cost > me["coins"]:
-            raise IllegalMove(f"{card.name} costs {plural(cost, 'coin')} and you have {me['coins']}.")
+            raise IllegalMove(f"{card.name} costs {counted(cost, 'coin')} and you have {me['coins']}.")
         new = copy_state(state)
         m = new["seats"][seat]
         m["hand"].remove(cid)
         m["coins"] -= cost
         m["cafe"].append(cid)
         new["passes"] = 0
-        new["log"].append(entry(f"{name} added {card.name} to their café for {plural(cost, 'coin')}."))
+        new["log"].append(entry(f"{name} added {card.name} to their café for {counted(cost, 'coin')}."))
         new["pending"] = [dict(a) for a in card.action]
         new["source"] = cid
         return _run_pending(new, cs, seat, rng)
@@ -399,13 +397,13 @@ def _main(state: State, cs: CardSet, seat: int, answer: Any, rng: random.Random)
     if regular:
         m["regulars"].append(cid)
         new["log"].append(
-            entry(f"{name} served the {card.name} customer for {plural(coins, 'coin')}; they became a regular.")
+            entry(f"{name} served the {card.name} customer for {counted(coins, 'coin')}; they became a regular.")
         )
         if len(m["regulars"]) >= regulars_to_end(len(new["seats"])):
             new["trigger"] = [*new["trigger"], "regular"]
     else:
         new["discard"].append(cid)
-        new["log"].append(entry(f"{name} served the {card.name} customer for {plural(coins, 'coin')}."))
+        new["log"].append(entry(f"{name} served the {card.name} customer for {counted(coins, 'coin')}."))
     return _after_action(new, cs, seat, rng)
 
 
@@ -431,13 +429,13 @@ def _run_pending(state: State, cs: CardSet, seat: int, rng: random.Random) -> St
         state["pending"].pop(0)
         if "gain" in a:
             me["coins"] += a["gain"]
-            state["log"].append(entry(f"{name} gained {plural(a['gain'], 'coin')}."))
+            state["log"].append(entry(f"{name} gained {counted(a['gain'], 'coin')}."))
         elif "gain_per" in a:
             got = Cafe(cs, me).count(a["gain_per"]) * a["coins"]
             if a.get("max"):
                 got = min(got, a["max"])
             me["coins"] += got
-            state["log"].append(entry(f"{name} gained {plural(got, 'coin')}."))
+            state["log"].append(entry(f"{name} gained {counted(got, 'coin')}."))
         elif "draw" in a:
             _draw_to_hand(state, cs, seat, a["draw"], rng)
     state["phase"] = "main"
@@ -490,7 +488,7 @@ def _pick_list(answer: Any, low: int, high: int) -> list[str]:
     if len(set(answer)) != len(answer):
         raise IllegalMove("Each card can be picked only once.")
     if not low <= len(answer) <= high:
-        raise IllegalMove(f"Pick exactly {plural(low, 'card')}." if low == high else f"Pick {low} to {high} cards.")
+        raise IllegalMove(f"Pick exactly {counted(low, 'card')}." if low == high else f"Pick {low} to {high} cards.")
     return list(answer)
 
 
@@ -556,7 +554,7 @@ def _draw_to_hand(state: State, cs: CardSet, seat: int, n: int, rng: random.Rand
         return
     state["log"].append(
         _private(
-            f"{name} drew {plural(len(got), 'card')} from the deck.",
+            f"{name} drew {counted(len(got), 'card')} from the deck.",
             seat,
             f"You drew {names_of(cs, got)}.",
             f"{name} drew {names_of(cs, got)}.",

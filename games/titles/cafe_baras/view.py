@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.words import counted
+
 from .cards import Card, CardSet, card_lines, customer_words, guest_words
-from .rules import State, cardset_of, outcome, plural, refill_need
+from .rules import State, cardset_of, outcome, refill_need
 
 
 def card_dict(card: Card) -> dict[str, Any]:
@@ -33,7 +35,7 @@ def _status(state: State, cs: CardSet, seat: int | None) -> str:
         top = result.scores[result.winners[0]]
         names = " and ".join(players[w] for w in result.winners)
         verb = "share the win" if len(result.winners) > 1 else "wins"
-        return f"Game over ({state['end_reason']}): {names} {verb} with {plural(top, 'point')}."
+        return f"Game over ({state['end_reason']}): {names} {verb} with {counted(top, 'point')}."
     turn = state["turn"]
     who = "Your turn" if seat == turn else f"{players[turn]}'s turn"
     phase = state["phase"]
@@ -42,11 +44,11 @@ def _status(state: State, cs: CardSet, seat: int | None) -> str:
     elif phase == "effect":
         doing = f"resolving {cs.cards[state['source']].name}"
     else:
-        doing = f"refilling the hand from the display ({plural(refill_need(state, cs), 'card')})"
+        doing = f"refilling the hand from the display ({counted(refill_need(state, cs), 'card')})"
     text = f"{who}: {doing}."
     end = state["end"]
     if end:
-        text += f" Last round: {end['reason']}; {plural(end['left'], 'turn')} left after this one."
+        text += f" Last round: {end['reason']}; {counted(end['left'], 'turn')} left after this one."
     return text
 
 
@@ -84,7 +86,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "title": "Display",
             "cards": [card_dict(cs.cards[c]) for c in state["display"]],
             "lines": [
-                f"Deck: {plural(len(state['deck']), 'card')}. Discard pile: {plural(len(state['discard']), 'card')}."
+                f"Deck: {counted(len(state['deck']), 'card')}. Discard pile: {counted(len(state['discard']), 'card')}."
             ],
         }
     )

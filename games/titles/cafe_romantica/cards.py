@@ -10,11 +10,11 @@ files' order (`ids`): the engine iterates cards and clubs in that order (`ids_of
 from __future__ import annotations
 
 from collections.abc import Collection
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from games.engine import CardDataError
-from games.engine.cards import Fields, content_hash, load_yaml, seed_dir
+from games.engine.cards import Fields, Reader, content_hash, load_yaml, seed_dir
 
 SLUG = "cafe_romantica"
 
@@ -183,15 +183,15 @@ def parse_club(path: Path, raw: Any) -> dict[str, Any]:
     }
 
 
-def build_cardset(directory: Path, strict: bool = True) -> dict[str, Any]:
+def build_cardset(directory: PurePath, strict: bool = True, read: Reader = load_yaml) -> dict[str, Any]:
     """Read and validate every data file of a directory; `strict` also checks the published counts."""
-    hosts = parse_hosts(directory / "hosts.yaml", load_yaml(directory / "hosts.yaml"))
-    focus = parse_effect_cards(directory / "focus.yaml", load_yaml(directory / "focus.yaml"), cost=True, copies=True)
+    hosts = parse_hosts(directory / "hosts.yaml", read(directory / "hosts.yaml"))
+    focus = parse_effect_cards(directory / "focus.yaml", read(directory / "focus.yaml"), cost=True, copies=True)
     managers = parse_effect_cards(
-        directory / "managers.yaml", load_yaml(directory / "managers.yaml"), cost=False, copies=False
+        directory / "managers.yaml", read(directory / "managers.yaml"), cost=False, copies=False
     )
     agendas = parse_effect_cards(
-        directory / "agendas.yaml", load_yaml(directory / "agendas.yaml"), cost=True, copies=False
+        directory / "agendas.yaml", read(directory / "agendas.yaml"), cost=True, copies=False
     )
     clash = (set(hosts) & set(focus)) | (set(managers) & set(agendas))
     if clash:
@@ -203,7 +203,7 @@ def build_cardset(directory: Path, strict: bool = True) -> dict[str, Any]:
         "agendas": agendas,
         # a list keeps its order through jsonb, an object's keys do not
         "ids": {"hosts": list(hosts), "focus": list(focus), "managers": list(managers), "agendas": list(agendas)},
-        **parse_club(directory / "club.yaml", load_yaml(directory / "club.yaml")),
+        **parse_club(directory / "club.yaml", read(directory / "club.yaml")),
     }
     if strict:
         counts = {

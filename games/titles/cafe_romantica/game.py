@@ -255,7 +255,7 @@ def settle(state: State, rng: random.Random) -> None:
         elif phase == "actions":
             order = state["order"]
             while state["acting"] < len(order) and not actions.has_choice(state, order[state["acting"]]):
-                state["log"] = state["log"] + [entry(f"{state['names'][order[state['acting']]]} has no ♥ to spend.")]
+                state["log"] = state["log"] + [entry(forced_pass(state, order[state["acting"]]))]
                 state["acting"] += 1
             if state["acting"] < len(order):
                 return
@@ -264,6 +264,15 @@ def settle(state: State, rng: random.Random) -> None:
         else:
             return
     raise RuntimeError("Café Romantica: no player had anything to decide for 10000 steps (card data?)")
+
+
+def forced_pass(state: State, seat: int) -> str:
+    """Why a seat passes without being asked: no ♥ at all, or too few for anything on offer."""
+    name, hearts = state["names"][seat], state["seats"][seat]["hearts"]
+    if hearts <= 0:
+        return f"{name} has no ♥ to spend."
+    kept = "they carry over" if state["options"]["pooling"] else "unspent ♥ are lost"
+    return f"{name} has {hearts} ♥, too few for anything on offer, and passes ({kept})."
 
 
 # ---------------------------------------------------------------- the end

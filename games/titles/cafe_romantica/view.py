@@ -9,12 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import log as gamelog
+from games.engine.words import agree, counted
 
 from . import abilities
 from .actions import host_detail
 from .cards import base_id, in_host_order
 
 State = dict[str, Any]
+
+# while the sealed bids are open, the order held is the one that was bid for last turn
+ORDER_HEADER = {"auction": "Last turn's order"}
 
 
 def _card(cards: dict[str, Any], cid: str) -> dict[str, Any]:
@@ -38,7 +42,7 @@ def status(state: State) -> str:
     if phase == "actions":
         return f"Turn {state['turn']}: {names[state['order'][state['acting']]]} to act."
     winners = ", ".join(names[i] for i in state["winners"] or [])
-    return f"Game over after {state['turns_done']} turns: {winners} win."
+    return f"Game over after {counted(state['turns_done'], 'turn')}: {winners} {agree(len(state['winners'] or []), 'wins', 'win')}."
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -79,7 +83,10 @@ def view_body(state: State, seat: int | None) -> dict[str, Any]:
         0,
         {
             "title": f"Turn {state['turn']}" if state["turn"] else "Setup",
-            "table": {"header": ["Player", "Manager", "Roll", "♥", "Turn order", "Agendas"], "rows": table_rows},
+            "table": {
+                "header": ["Player", "Manager", "Roll", "♥", ORDER_HEADER.get(state["phase"], "Turn order"), "Agendas"],
+                "rows": table_rows,
+            },
         },
     )
     panels.insert(1, {"title": "Field (top row, then bottom row)", "cards": [c for c in field if c]})

@@ -7,11 +7,11 @@ changes when a data file is edited.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from games.engine import CardDataError
-from games.engine.cards import Fields, content_hash, load_yaml, seed_dir
+from games.engine.cards import Fields, Reader, content_hash, load_yaml, seed_dir
 
 SLUG = "tanto_cuore_rv"
 
@@ -145,18 +145,18 @@ def _entries(path: Path, data: Any) -> list[Any]:
     return data["cards"]
 
 
-def build_cardset(folder: Path) -> dict[str, Any]:
+def build_cardset(folder: PurePath, read: Reader = load_yaml) -> dict[str, Any]:
     """Read and validate the three data files of `folder` into one card set."""
     cards: dict[str, dict[str, Any]] = {}
     groups: dict[str, list[str]] = {"chiefs": [], "general": [], "love": [], "reminiscences": []}
 
-    def add(path: Path, card: dict[str, Any]) -> None:
+    def add(path: PurePath, card: dict[str, Any]) -> None:
         if card["id"] in cards:
             raise CardDataError(f"{path}: card {card['id']!r}, field 'id': used twice")
         cards[card["id"]] = card
 
     path = folder / "maids.yaml"
-    data = load_yaml(path)
+    data = read(path)
     for i, raw in enumerate(_entries(path, data)):
         card = _maid(Fields(path, raw, i))
         add(path, card)
@@ -169,7 +169,7 @@ def build_cardset(folder: Path) -> dict[str, Any]:
             raise CardDataError(f"{path}: recommended_first_game: {r!r} is not a general maid")
 
     path = folder / "love.yaml"
-    data = load_yaml(path)
+    data = read(path)
     for i, raw in enumerate(_entries(path, data)):
         card = _love(Fields(path, raw, i))
         add(path, card)
@@ -182,7 +182,7 @@ def build_cardset(folder: Path) -> dict[str, Any]:
             raise CardDataError(f"{path}: starting_deck: {cid!r}: unknown card or bad count {n!r}")
 
     path = folder / "reminiscences.yaml"
-    for i, raw in enumerate(_entries(path, load_yaml(path))):
+    for i, raw in enumerate(_entries(path, read(path))):
         card = _remi(Fields(path, raw, i))
         add(path, card)
         groups["reminiscences"].append(card["id"])

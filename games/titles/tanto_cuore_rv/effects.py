@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engine import Choose, ChooseMany, IllegalMove, Option
+from games.engine.words import counted
 
 from .state import (
     State,
@@ -24,7 +25,6 @@ from .state import (
     log,
     name,
     names,
-    plural,
     remove_all,
     take_top,
     unique,
@@ -177,7 +177,7 @@ def _exchange_prompt(s: State, seat: int) -> ChooseMany:
     eff = s["cards"][s["stage"]["card"]]["effect"]
     hand = by_cost(s, [c for c in s["seats"][seat]["hand"] if is_maid(s["cards"][c])])
     return ChooseMany(
-        f"{name(s, s['stage']['card'])}: return {eff['give']} maids from your hand to the town to take one "
+        f"{name(s, s['stage']['card'])}: return {counted(eff['give'], 'maid')} from your hand to the town to take one "
         f"costing {eff['max_cost']} or less into your hand? Pick none to skip.",
         tuple(Option(i, name(s, c)) for i, c in instance_ids(hand)),
         0,
@@ -193,7 +193,7 @@ def _exchange_answer(s: State, seat: int, answer: list[str], rng: random.Random)
         log(s, f"{who(s, seat)} keeps their maids ({name(s, cid)}).")
         return
     if len(answer) != eff["give"]:
-        raise IllegalMove(f"Pick exactly {eff['give']} maids, or none to skip.")
+        raise IllegalMove(f"Pick exactly {counted(eff['give'], 'maid')}, or none to skip.")
     given = [kind_of(a) for a in answer]
     remove_all(s["seats"][seat]["hand"], given)
     for g in given:
@@ -274,7 +274,7 @@ def _mill(s: State, seat: int, target: int, cid: str) -> None:
     if s["cards"][top]["type"] == "love":
         n = s["cards"][cid]["effect"]["bonus_servings"]
         s["turn"]["servings"] += n
-        bonus = f": a love card, so {who(s, seat)} gains {plural(n, 'serving')}"
+        bonus = f": a love card, so {who(s, seat)} gains {counted(n, 'serving')}"
     log(s, f"{name(s, cid)} sends {name(s, top)} from {who(s, target)}'s waiting room to the kitchen entrance{bonus}.")
 
 
@@ -286,7 +286,7 @@ def _mill_prompt(s: State, seat: int) -> Choose:
             Option(
                 f"seat:{i}",
                 "Your own" if i == seat else who(s, i),
-                f"{plural(len(s['seats'][i]['deck']), 'card')} waiting",
+                f"{counted(len(s['seats'][i]['deck']), 'card')} waiting",
             )
             for i in targets
         ),
@@ -487,7 +487,7 @@ def _keep(s: State, seat: int, keep: list[str]) -> None:
     s["stage"]["waiting"].remove(seat)
     log(
         s,
-        f"{who(s, seat)} dismisses {plural(len(rest), 'staff member')} down to {len(keep)}.",
+        f"{who(s, seat)} dismisses {counted(len(rest), 'staff member')} down to {len(keep)}.",
         {seat: f"You dismiss {names(s, rest)} and keep {names(s, keep)}."},
     )
 

@@ -7,9 +7,10 @@ from typing import Any
 
 from games.engine import OptionField, OptionsError
 from games.engine.cards import content_hash
+from games.engine.words import counted
 
 from .cards import load_cardset
-from .state import State, log, names, plural
+from .state import State, log, names
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SELECTIONS = (
@@ -146,6 +147,6 @@ def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> St
         "end_reason": "",
         "log": [],
     }
-    log(state, f"A romantic vacation for {plural(n, 'master')}. General maids: " + names(state, general) + ".")
+    log(state, f"A romantic vacation for {counted(n, 'master')}. General maids: " + names(state, general) + ".")
     log(state, "Everyone calls 5 staff.", {i: f"You call {names(state, seats[i]['hand'])}." for i in range(n)})
     return state

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from games.engine import entry
+from games.engine.words import counted
 
 State = dict[str, Any]
 ZONES = ("deck", "hand", "discard", "played", "quarters", "memories")
@@ -43,9 +44,6 @@ def who(s: State, seat: int) -> str:
     return s["players"][seat]
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
 
 def log(s: State, text: str, private: dict[int, str] | None = None) -> None:
     s["log"].append(entry(text, private))
@@ -77,7 +75,7 @@ def call(s: State, seat: int, n: int, rng: random.Random, why: str = "") -> list
         short = "" if len(got) == n else f" (only {len(got)} left)"
         log(
             s,
-            f"{who(s, seat)} calls {plural(len(got), 'staff member')}{why}{short}.",
+            f"{who(s, seat)} calls {counted(len(got), 'staff member')}{why}{short}.",
             {seat: f"You call {names(s, got)}{why}."},
         )
     return got

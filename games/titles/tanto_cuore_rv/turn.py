@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from games.engine import Choose, IllegalMove, Option, Prompt
+from games.engine.words import counted
 
 from .effects import (
     MAIN,
@@ -22,7 +23,7 @@ from .effects import (
     maid_effect,
     requirement_text,
 )
-from .state import State, by_cost, call, clone, empty_maid_stacks, log, name, names, plural, unique, who
+from .state import State, by_cost, call, clone, empty_maid_stacks, log, name, names, unique, who
 
 HAND_SIZE = 5
 
@@ -114,7 +115,7 @@ def serve_options(s: State) -> list[Option]:
                 Option(
                     f"chamber:{c}",
                     f"Chambermaid {card['name']}",
-                    f"{plural(card['chamber'], 'serving')}; she stays in your private quarters",
+                    f"{counted(card['chamber'], 'serving')}; she stays in your private quarters",
                 )
             )
     if not t["remi_done"]:
@@ -216,7 +217,7 @@ def _main_prompt(s: State) -> Prompt:
 
 def _build_main_prompt(s: State) -> Prompt:
     t = s["turn"]
-    status = f"{plural(t['servings'], 'serving')}, {t['love']} love, {plural(t['employments'], 'employment')}"
+    status = f"{counted(t['servings'], 'serving')}, {t['love']} love, {counted(t['employments'], 'employment')}"
     if t["phase"] == "start":
         opts = tuple(
             Option(f"start:{c}", f"Dismiss a chambermaided {name(s, c)} and call {s['cards'][c]['start_draws']}")
@@ -295,7 +296,7 @@ def _main_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
         zone["hand"].remove(cid)
         zone["quarters"].append(cid)
         t["servings"] -= cards[cid]["chamber"]
-        log(s, f"{who(s, seat)} chambermaids {name(s, cid)} ({plural(cards[cid]['chamber'], 'serving')}).")
+        log(s, f"{who(s, seat)} chambermaids {name(s, cid)} ({counted(cards[cid]['chamber'], 'serving')}).")
     elif verb == "remi":
         pay = forced_payment(s, zone["hand"], cards[cid]["requires"])
         if pay is None:
@@ -333,7 +334,7 @@ def end_turn(s: State, rng: random.Random) -> None:
     empty = empty_maid_stacks(s)
     if len(empty) >= s["end_at"]:
         s["over"] = True
-        s["end_reason"] = f"{plural(len(empty), 'maid stack')} in the town ran out: {names(s, empty)}."
+        s["end_reason"] = f"{counted(len(empty), 'maid stack')} in the town ran out: {names(s, empty)}."
         log(s, "The game ends: " + s["end_reason"])
         return
     new_turn(s, (seat + 1) % len(s["players"]))

@@ -10,9 +10,10 @@ from collections import Counter
 from typing import Any
 
 from games.engine.log import read
+from games.engine.words import counted
 
 from .scoring import outcome
-from .state import State, by_cost, name, plural, who
+from .state import State, by_cost, name, who
 
 
 def _card(s: State, cid: str) -> dict[str, Any]:
@@ -82,7 +83,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             {
                 "title": f"{who(s, t['seat'])}'s turn",
                 "lines": [
-                    f"{plural(t['servings'], 'serving')}, {t['love']} love, {plural(t['employments'], 'employment')}",
+                    f"{counted(t['servings'], 'serving')}, {t['love']} love, {counted(t['employments'], 'employment')}",
                     "Served so far: " + _counted(s, s["seats"][t["seat"]]["played"]),
                 ],
             }
@@ -96,7 +97,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         {
             "title": "Reminiscences",
             "cards": [_card(s, r) for r in s["remi_row"]],
-            "lines": [f"{plural(len(s['remi_deck']), 'card')} face down."],
+            "lines": [f"{counted(len(s['remi_deck']), 'card')} face down."],
         }
     )
     rows = []

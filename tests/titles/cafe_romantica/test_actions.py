@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.engine import IllegalMove
 from games.titles.cafe_romantica import TITLE
+from games.titles.cafe_romantica.actions import candidates
 
 from .helpers import (
     CARDS,
@@ -121,6 +122,33 @@ def test_pass_does_nothing():
     state = field_state()
     after = TITLE.apply(state, 0, "pass", rng())
     assert after["seats"][0] == state["seats"][0] and after["acting"] == 1
+
+
+def test_rule_hearts_are_spent_the_turn_they_are_earned_a_seat_that_can_afford_nothing_passes():
+    """A seat with 1 ♥ and nothing that cheap passes unasked, and the log says it had 1 ♥ (not "no ♥")."""
+    state = field_state(hearts=(5, 1, 5))
+    cheap = {a.id for a in candidates(state, 1) if a.kind != "pass" and a.cost <= 1}
+    state["field"] = [None if c in cheap else c for c in state["field"]]  # nothing on offer costs 1 ♥
+    state["deck"] = state["deck"] + sorted(cheap)
+    state = TITLE.apply(state, 0, "pass", rng())
+    log = TITLE.view(state, 0)["log"]
+    assert state["order"][state["acting"]] == 2
+    assert "P1 has 1 ♥, too few for anything on offer, and passes (unspent ♥ are lost)." in log
+    assert not any("P1 has no ♥" in line for line in log)
+
+
+def test_rule_with_pooling_a_seat_that_can_afford_nothing_passes_and_keeps_its_hearts():
+    """The pooling option (README house rule): unspent ♥ carry over, and the pass line says so."""
+    state = field_state(hearts=(5, 1, 5))
+    state["options"] = dict(state["options"], pooling=True)
+    cheap = {a.id for a in candidates(state, 1) if a.kind != "pass" and a.cost <= 1}
+    state["field"] = [None if c in cheap else c for c in state["field"]]
+    state["deck"] = state["deck"] + sorted(cheap)
+    state = TITLE.apply(state, 0, "pass", rng())
+    log = TITLE.view(state, 0)["log"]
+    assert state["order"][state["acting"]] == 2 and state["seats"][1]["hearts"] == 1
+    assert "P1 has 1 ♥, too few for anything on offer, and passes (they carry over)." in log
+    assert not any("unspent ♥ are lost" in line for line in log)
 
 
 def test_seat_that_can_only_pass_is_not_asked():

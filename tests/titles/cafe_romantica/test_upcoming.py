@@ -146,7 +146,7 @@ def test_a_seat_whose_only_affordable_card_is_taken_passes_unasked():
     assert ids(up) == ["cool-1", "pass"]
     after = TITLE.apply(state, 0, "cool-1", rng())
     assert after["turns_done"] == 1  # P1 passed without a question and the turn ended
-    assert "P1 has no ♥ to spend." in TITLE.view(after, 1)["log"]
+    assert "P1 has 2 ♥, too few for anything on offer, and passes (unspent ♥ are lost)." in TITLE.view(after, 1)["log"]
 
 
 # ---------------------------------------------------------------- random games
