@@ -18,6 +18,17 @@ def newest_link(email: str) -> str:
     return match.group(1)
 
 
+def submit(page, target) -> None:
+    """Click what sends a form (a selector or a locator) and wait for the answer's page to be
+    parsed: a bare click returns once the new page is committed, and reading it then can find an
+    empty document (CI saw page.content() return '' right after "Ask for a seat")."""
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        if isinstance(target, str):
+            page.click(target)
+        else:
+            target.click()
+
+
 def organiser_starts(page, base: str, title: str, name: str, seats: list[str], options: dict[str, str] | None = None):
     """Sign in as the test organiser, create a game in the new-game form, start it; returns the Game."""
     page.goto(f"{base}/accounts/login/")
@@ -30,7 +41,7 @@ def organiser_starts(page, base: str, title: str, name: str, seats: list[str], o
     for field, value in (options or {}).items():
         page.fill(f"#id_{field}", value)
     page.click("text=Create game")
-    page.click("text=Start the game")
+    submit(page, "text=Start the game")
     assert "The game has started" in page.content()
     return Game.objects.get(name=name)
 

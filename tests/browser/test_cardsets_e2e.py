@@ -20,7 +20,7 @@ from games.actions import organise
 from games.engine import step_rng
 from games.models import Game
 from games.titles import get_title
-from tests.browser.flows import newest_link
+from tests.browser.flows import newest_link, submit
 from tests.browser.test_pictures import check_axe
 from tests.cardsets.helpers import baras_files, card
 
@@ -93,17 +93,17 @@ def test_an_organiser_loads_checks_previews_exports_and_plays_an_edited_set(
     page.goto(f"{base}/admin/cardsets/cardset/{cs.pk}/cards/?file=cafe_cards.yaml&page={index // 20}")
     row = page.locator(f"#card-{index}")
     row.locator(f"#id_c{index}-cost").fill("25")
-    row.locator("button").click()
+    submit(page, row.locator("button"))
     assert f"card '{edited_id}', field 'cost': 25 is outside 0..20" in page.locator(f"#card-{index}").inner_text()
     page.locator(f"#card-{index} #id_c{index}-cost").fill("3")
-    page.locator(f"#card-{index} button").click()
+    submit(page, page.locator(f"#card-{index} button"))
     assert "saved" in page.inner_text(".messagelist")
     cs.refresh_from_db()
     assert card(cs.files, edited_id)["cost"] == 3 and not cs.usable
 
     # the bot check (eager Celery here), then the set is usable
     page.goto(f"{base}/cardsets/{cs.pk}/")
-    page.click("text=Run the bot check")
+    submit(page, "text=Run the bot check")
     assert "passed" in page.inner_text("#check-status")
     assert "Game length (turns)" in page.content()
     check_axe(page)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
+from tests.browser.flows import submit
 from tests.browser.layout import assert_no_overlap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,7 +28,7 @@ def test_the_title_shown_is_the_title_posted_and_maids_are_one_grid(browser, liv
     assert shown and page.locator("form[method=post] input[name=title]").input_value() == shown
     page.fill("#id_name", "First title")
     page.fill("#id_seats", "ana@example.com\nbot")
-    page.click("text=Create game")
+    submit(page, "text=Create game")
     assert "This field is required" not in page.content()
     assert Game.objects.get(name="First title").title == shown
 

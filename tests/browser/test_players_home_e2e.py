@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import DeliveredMail, Event, Game, Seat, Vacation
+from tests.browser.flows import submit
 from tests.browser.test_cafe_baras_e2e import answer_first_options
 from tests.support.play import finish
 
@@ -39,12 +40,12 @@ def newest_link_to(address: str, path: str) -> str:
 def sign_in(page, base: str, address: str) -> None:
     page.goto(f"{base}/sign-in/")
     page.fill("#id_email", address)
-    page.click("text=Mail me a sign-in link")
+    submit(page, "text=Mail me a sign-in link")
     assert "Check your email" in page.content()
     page.goto(newest_link_to(address, "/sign-in/link/"))
     assert f"Sign in as {address}?" in page.content()
     assert not User.objects.get(email=address).last_login, "opening the link signs no one in"
-    page.click("button:has-text('Sign in')")
+    submit(page, "button:has-text('Sign in')")
     assert "My games" in page.content()
 
 
@@ -52,12 +53,12 @@ def join(page, url: str, name: str, address: str) -> None:
     page.goto(url)
     page.fill("#id_name", name)
     page.fill("#id_email", address)
-    page.click("text=Ask for a seat")
+    submit(page, "text=Ask for a seat")
     assert "Check your email" in page.content()
     confirm = newest_link_to(address, "/join/confirm/")
     page.goto(confirm)
     assert not Seat.objects.filter(player__email=address).exists(), "opening the mailed link takes nothing"
-    page.click("text=Take my seat")
+    submit(page, "text=Take my seat")
     assert "You have seat" in page.content()
 
 
@@ -124,7 +125,7 @@ def test_a_new_host_and_two_friends_play_from_my_games(browser, live_server, set
     bea.goto(f"{base}/me/")
     bea.fill("#id_starts", str(today))
     bea.fill("#id_ends", str(today + timedelta(days=2)))
-    bea.click("text=I will be away")
+    submit(bea, "text=I will be away")
     assert Vacation.objects.filter(seat__player__email=BEA).count() == 2, "one absence, both games"
     assert "Capybara club" in bea.content() and "Second table" in bea.content()
 
