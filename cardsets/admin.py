@@ -69,7 +69,7 @@ class CardSetAdmin(admin.ModelAdmin):
             "{} · bot check: {} · usable: {} · hash <code>{}</code><br>{}<br>"
             '<a href="{}">Edit the cards</a> · <a href="{}">Copy this set</a> · <a href="{}">Its page (bot check, preview, export)</a>',
             obj.title,
-            obj.get_check_status_display(),
+            obj.check_label,
             "yes" if obj.usable else "no",
             obj.content_hash[:16],
             "; ".join(obj.warnings) or "No warnings.",

@@ -5,6 +5,8 @@ nothing here ever changes a game once it has started.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -39,6 +41,12 @@ class CardSet(models.Model):
     check_done = models.PositiveIntegerField(default=0, editable=False)
     check_total = models.PositiveIntegerField(default=0, editable=False)
     check_results = models.JSONField(default=dict, blank=True, editable=False)
+    # one id per run of the bot check: a task from an earlier run (a message redelivered after its
+    # worker died, say) matches no row and writes nothing
+    check_run = models.CharField(max_length=32, blank=True, default="", editable=False)
+    # when the running check last saved its progress: a run silent for CARDSET_CHECK_STALL_MINUTES
+    # has lost its worker, and the organiser may start it again
+    check_beat = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["title", "-shared", "name"]
@@ -57,6 +65,28 @@ class CardSet(models.Model):
         """Only a set that passed its bot check (or shipped with the service) can be chosen for games."""
         return self.check_status in USABLE
 
+    @property
+    def check_stalled(self) -> bool:
+        """A running check that has saved no progress for the stall time: its worker was lost."""
+        if self.check_status != self.Check.RUNNING:
+            return False
+        return self.check_beat is None or self.check_beat <= stalled_before()
+
+    @property
+    def check_label(self) -> str:
+        """The check's state in words, a stalled run told apart from a running one."""
+        if self.check_stalled:
+            return "stalled (its worker was lost): run it again"
+        return self.get_check_status_display()
+
+
+def stalled_before() -> datetime:
+    """A running check whose last progress is older than this has lost its worker."""
+    return timezone.now() - timedelta(minutes=settings.CARDSET_CHECK_STALL_MINUTES)
+
+
+# the check states from which the bot check may be started (and a running one that stalled)
+STARTABLE = (CardSet.Check.PENDING, CardSet.Check.FAILED)
 
 # the check states in which a set can be chosen for new games (filter with check_status__in=USABLE)
 USABLE = (CardSet.Check.PASSED, CardSet.Check.SHIPPED)

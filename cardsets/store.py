@@ -5,16 +5,18 @@ use which set, and which set a game was started with. Views, the admin and the t
 from __future__ import annotations
 
 import copy
+import uuid
 from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from games.engine.cards import CardDataError, content_hash
 
 from .kinds import KINDS, SetKind
-from .models import USABLE, CardSet
+from .models import STARTABLE, USABLE, CardSet, stalled_before
 
 # what a card set choice shows and is sorted by
 CHOICE_FIELDS = ("pk", "title", "name", "shared", "check_status")
@@ -117,8 +119,47 @@ def _change_card(user, cs: CardSet, file: str, index: int, entry: dict[str, Any]
     cs.recorded_hash = content_hash(data)
     forget_name(cs.title, cs.recorded_hash)
     cs.check_status, cs.check_done, cs.check_total, cs.check_results = CardSet.Check.PENDING, 0, 0, {}
+    cs.check_run, cs.check_beat = "", None  # a check still running for the old cards writes nothing now
     cs.save()
     return cs, False
+
+
+def start_check(cs: CardSet, total: int) -> str | None:
+    """Mark the set's bot check running and return the run's id, or None when there is nothing to
+    start: the check passed, or one is running and saving progress. One UPDATE, so two clicks at once
+    start one run; a run silent for the stall time (its worker was lost) may be started again."""
+    run = uuid.uuid4().hex
+    startable = Q(check_status__in=STARTABLE) | Q(
+        Q(check_beat__isnull=True) | Q(check_beat__lte=stalled_before()), check_status=CardSet.Check.RUNNING
+    )
+    started = CardSet.objects.filter(startable, pk=cs.pk, content_hash=cs.content_hash).update(
+        check_status=CardSet.Check.RUNNING,
+        check_done=0,
+        check_total=total,
+        check_results={},
+        check_run=run,
+        check_beat=timezone.now(),
+    )
+    return run if started else None
+
+
+def _this_run(pk: int, run: str) -> QuerySet[CardSet]:
+    return CardSet.objects.filter(pk=pk, check_run=run, check_status=CardSet.Check.RUNNING)
+
+
+def check_progress(pk: int, run: str, done: int) -> bool:
+    """Save how many bot games this run has played; False once the run is no longer the set's
+    (an edit, or the run was started again after a stall), so the task can stop early."""
+    return bool(_this_run(pk, run).update(check_done=done, check_beat=timezone.now()))
+
+
+def check_finished(pk: int, run: str, results: dict[str, Any]) -> str | None:
+    """Store this run's results (passed or failed); None when the run is no longer the set's."""
+    status = CardSet.Check.PASSED if results["passed"] else CardSet.Check.FAILED
+    rows = _this_run(pk, run).update(
+        check_status=status, check_done=results.get("games", 0), check_results=results, check_beat=timezone.now()
+    )
+    return status if rows else None
 
 
 def _copy_name(name: str) -> str:

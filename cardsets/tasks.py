@@ -4,27 +4,35 @@ the results; only a passing check makes the set usable."""
 from __future__ import annotations
 
 from celery import shared_task
-from django.conf import settings
 
 from games.titles import get_title
 
+from . import store
 from .checking import bot_check
 from .models import CardSet
 
 
-# a worker lost mid-check hands the task back (it starts again from 0), so no set stays "running" for ever
+class Superseded(Exception):
+    """This run is no longer the set's: its cards were edited, or the check was started again."""
+
+
+# A worker lost mid-check hands the task back (acks_late), and it starts again from 0. If the
+# message never comes back, the set's page offers to run it again once the run has stalled
+# (CARDSET_CHECK_STALL_MINUTES); the run id keeps an old message from writing over a newer run.
 @shared_task(acks_late=True, reject_on_worker_lost=True)
-def check_cardset(cardset_id: int, games: int | None = None) -> str:
-    cs = CardSet.objects.filter(pk=cardset_id).first()
+def check_cardset(cardset_id: int, games: int = 0, run: str = "") -> str:
+    # a message queued before runs had ids carries none: it matches nothing, and the set's page
+    # shows that run as stalled, to be started again
+    cs = CardSet.objects.filter(pk=cardset_id, check_run=run).exclude(check_run="").first()
     if cs is None:
-        return "gone"
-    total = games if games is not None else settings.CARDSET_CHECK_GAMES
-    rows = CardSet.objects.filter(pk=cs.pk, content_hash=cs.content_hash)  # an edit meanwhile voids the run
-    # the view marks the set running when it queues the check; a task started otherwise marks it here
-    rows.exclude(check_status=CardSet.Check.RUNNING).update(
-        check_status=CardSet.Check.RUNNING, check_done=0, check_total=total, check_results={}
-    )
-    results = bot_check(get_title(cs.title), cs.data, total, progress=lambda done: rows.update(check_done=done))
-    status = CardSet.Check.PASSED if results["passed"] else CardSet.Check.FAILED
-    rows.update(check_status=status, check_done=total, check_results=results)
-    return status
+        return "superseded"
+
+    def progress(done: int) -> None:
+        if not store.check_progress(cs.pk, run, done):
+            raise Superseded
+
+    try:
+        results = bot_check(get_title(cs.title), cs.data, games, progress=progress)
+    except Superseded:
+        return "superseded"
+    return store.check_finished(cs.pk, run, results) or "superseded"

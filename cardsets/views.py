@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from . import forms, store, tasks
 from . import preview as drawing
 from .exporting import export_zip
-from .models import CardSet
+from .models import STARTABLE, CardSet
 
 
 def _visible(request: HttpRequest, pk: int) -> CardSet:
@@ -73,13 +73,15 @@ def upload(request: HttpRequest) -> HttpResponse:
 @login_required
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     cs = _visible(request, pk)
+    may_manage = store.may_manage(request.user, cs)
     return render(
         request,
         "cardsets/detail.html",
         {
             "cs": cs,
-            "may_manage": store.may_manage(request.user, cs),
-            "running": cs.check_status == CardSet.Check.RUNNING,
+            "may_manage": may_manage,
+            "may_run": may_manage and (cs.check_status in STARTABLE or cs.check_stalled),
+            "running": cs.check_status == CardSet.Check.RUNNING and not cs.check_stalled,
             "check_games": settings.CARDSET_CHECK_GAMES,
         },
     )
@@ -89,13 +91,13 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def run_check(request: HttpRequest, pk: int) -> HttpResponse:
     cs = _managed(request, pk)
-    if cs.check_status in (CardSet.Check.RUNNING, CardSet.Check.SHIPPED, CardSet.Check.PASSED):
+    total = settings.CARDSET_CHECK_GAMES
+    run = store.start_check(cs, total)
+    if run is None:
+        cs.refresh_from_db()
         messages.info(request, f"The bot check is {cs.get_check_status_display()}: nothing to do.")
         return redirect(cs)
-    CardSet.objects.filter(pk=cs.pk).update(
-        check_status=CardSet.Check.RUNNING, check_done=0, check_total=settings.CARDSET_CHECK_GAMES, check_results={}
-    )
-    tasks.check_cardset.delay(cs.pk)
+    tasks.check_cardset.delay(cs.pk, total, run)
     messages.info(request, "The bot check is running; this page shows its progress.")
     return redirect(cs)
 

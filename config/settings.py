@@ -208,6 +208,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # Card sets (cardsets/): bot games a set must pass before it is usable, and upload limits in bytes.
 CARDSET_CHECK_GAMES = env.int("CARDSET_CHECK_GAMES", default=200)
+CARDSET_CHECK_STALL_MINUTES = env.int("CARDSET_CHECK_STALL_MINUTES", default=10)
 CARDSET_UPLOAD_BYTES = 1_000_000  # one uploaded file (a YAML file or a zip)
 CARDSET_ZIP_BYTES = 2_000_000  # all a zip's files, unpacked
 

@@ -42,7 +42,7 @@ if not (ON_POSTGRES and ON_REDIS):
             f"(got database engine {django_settings.DATABASES['default']['ENGINE']}, "
             f"broker {django_settings.CELERY_BROKER_URL.split('://')[0]})"
         )
-    collect_ignore = ["test_postgres_redis_worker.py", "test_postgres_sql.py"]
+    collect_ignore = ["test_postgres_redis_worker.py", "test_postgres_sql.py", "test_cardset_check_worker.py"]
 
 
 def pytest_report_header(config):
@@ -80,16 +80,9 @@ class Worker:
         return self.proc.poll() is None
 
 
-@pytest.fixture(scope="session")
-def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory):
-    """A real `celery worker --pool solo` process on Redis, against the test database."""
-    from django.db import connection
-
-    with django_db_blocker.unblock():
-        connection.ensure_connection()
-        test_db = dict(connection.settings_dict)
-    assert test_db["NAME"].startswith("test_"), test_db["NAME"]
-    tmp = tmp_path_factory.mktemp("worker")
+def start_worker(test_db: dict, tmp: Path, queue: str) -> Worker:
+    """A real `celery worker --pool solo` process on Redis, against the test database, taking the
+    tasks of `queue` only; waits until it is ready."""
     env = {
         k: v
         for k, v in os.environ.items()
@@ -100,7 +93,7 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory):
         REDIS_URL=django_settings.CELERY_BROKER_URL,
         EMAIL_BACKEND="anymail.backends.test.EmailBackend",
         CELERY_TASK_ALWAYS_EAGER="false",
-        CAFE_TEST_QUEUE=QUEUE,
+        CAFE_TEST_QUEUE=queue,
         SECRET_KEY=django_settings.SECRET_KEY,
         SITE_URL="http://testserver",
         VAR_DIR=str(tmp),
@@ -118,9 +111,9 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory):
         "--pool",
         "solo",
         "-Q",
-        QUEUE,
+        queue,
         "-n",
-        f"{QUEUE}@%h",
+        f"{queue}@%h",
         "--without-mingle",
         "--without-gossip",
         "--loglevel",
@@ -135,13 +128,35 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory):
             proc.kill()
             pytest.fail(f"the Celery worker did not start:\n{worker.output()[-4000:]}")
         time.sleep(0.2)
-    yield worker
-    proc.terminate()
+    return worker
+
+
+def stop_worker(worker: Worker) -> None:
+    worker.proc.terminate()
     try:
-        proc.wait(20)
+        worker.proc.wait(20)
     except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(5)
+        worker.proc.kill()
+        worker.proc.wait(5)
+
+
+def database_settings(django_db_blocker) -> dict:
+    """The connection settings of the test database (what a worker process must be pointed at)."""
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        connection.ensure_connection()
+        test_db = dict(connection.settings_dict)
+    assert test_db["NAME"].startswith("test_"), test_db["NAME"]
+    return test_db
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The session's worker on the run's own queue (see start_worker)."""
+    worker = start_worker(database_settings(django_db_blocker), tmp_path_factory.mktemp("worker"), QUEUE)
+    yield worker
+    stop_worker(worker)
 
 
 def wait_for(check, timeout: float, what: str, worker: Worker | None = None):
