@@ -81,7 +81,7 @@ def home_for(user) -> Home:
         token = links.token_for(seat)
         row = Row(seat=seat, url=reverse("seat", args=[token]))
         if seat.pk in books:
-            days = vacation_left(game, books[seat.pk][0]).total_seconds() / 86400
+            days = vacation_left(game, books[seat.pk].used).total_seconds() / 86400
             row.vacation_left = f"{days:.1f}".removesuffix(".0") + f" of {game.vacation_days} vacation days left this year"
         if game.status == Game.Status.ENDED:
             payload = ended.get(game.pk, {})

@@ -36,12 +36,18 @@ class Writes:
     notes: list[Notification] = field(default_factory=list)
     # other new rows the step adds (e.g. vacation hours the sweep draws), inserted per model
     rows: list = field(default_factory=list)
+    # other rows the step changes (e.g. a drawn vacation extended by the next hours): (model, pk) ->
+    # (an object holding the new values, the names of the fields changed)
+    changed: dict[tuple[type, int], tuple[Any, set[str]]] = field(default_factory=dict)
 
     def flush(self) -> None:
         if self.events:
             _insert_rows(Event, self.events)
         for model in {type(row) for row in self.rows}:
             _insert_rows(model, [row for row in self.rows if type(row) is model])
+        for model in {model for model, _ in self.changed}:
+            held = [(obj, names) for (m, _), (obj, names) in self.changed.items() if m is model]
+            _update_rows(model, [(obj, None) for obj, _ in held], sorted(set().union(*(n for _, n in held))))
         if self.games:
             names = set().union(*(n for _, _, n in self.games.values()))
             rows = [(game, read) for game, read, _ in self.games.values()]
@@ -53,7 +59,7 @@ class Writes:
         if self.notes:
             _insert_rows(Notification, self.notes)
             dispatch.send_after_commit([n.pk for n in self.notes])
-        self.events, self.games, self.seats, self.notes, self.rows = [], {}, {}, [], []
+        self.events, self.games, self.seats, self.notes, self.rows, self.changed = [], {}, {}, [], [], {}
 
 
 def _insert_rows(model, objs: list) -> None:
@@ -169,6 +175,24 @@ def add_row(row) -> None:
         row.save(force_insert=True)
     else:
         writes.rows.append(row)
+
+
+def update_row(row, **fields: Any) -> None:
+    """Set fields on a row of another table (now, or at the flush with the others of its model).
+    Every field a flush names for a model is written from each held object, so hold the whole row
+    or change the same fields on every row of one model."""
+    for name, value in fields.items():
+        setattr(row, name, value)
+    writes = current()
+    if writes is None:
+        type(row).objects.filter(pk=row.pk).update(**fields)
+        return
+    key = (type(row), row.pk)
+    held_row, names = writes.changed.get(key, (row, set()))
+    if held_row is not row:
+        for name, value in fields.items():
+            setattr(held_row, name, value)
+    writes.changed[key] = (held_row, names | set(fields))
 
 
 def update_game(game: Game, **fields: Any) -> None:

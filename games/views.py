@@ -191,8 +191,8 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
         )
         away.setdefault(v.seat_id, []).append(text)
     books = deadlines.vacation_books(sorted(drawing), now) if drawing else {}
-    for pk, (used, _) in books.items():
-        left = int(deadlines.vacation_left(game, used).total_seconds() // 3600)
+    for pk, book in books.items():
+        left = int(deadlines.vacation_left(game, book.used).total_seconds() // 3600)
         away.setdefault(pk, []).insert(0, f"using vacation time ({left} h left)")
     rows = []
     for s in seats:

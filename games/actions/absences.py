@@ -78,7 +78,7 @@ def granted(absence: Absence) -> list[Granted]:
     )
     books = vacation_books([seat.pk for seat in seats], timezone.now()) if seats else {}
     for seat in seats:
-        used = books[seat.pk][0]
+        used = books[seat.pk].used
         v = grants.get(seat.game_id)
         rows.append(
             Granted(

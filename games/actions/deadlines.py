@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import F
@@ -99,18 +100,26 @@ def time_out(seat_pk: int, now: datetime | None = None) -> bool:
         return _time_out_locked(game, seats, seat.index, now)
 
 
-Books = dict[int, tuple[timedelta, datetime | None]]  # seat pk -> (vacation used this year, last drawn hour's end)
+class Book(NamedTuple):
+    """A seat's vacation this year: what it used, and where and in which row its drawn hours end."""
+
+    used: timedelta
+    until: datetime | None  # the end of the last automatically drawn hour
+    last: int | None  # the row holding that hour, which the next contiguous hours extend
+
+
+Books = dict[int, Book]  # seat pk -> its book
 
 
 def vacation_books(seat_pks: list[int], now: datetime) -> Books:
     """What each seat has used of its yearly allowance, and where its drawn hours end: one query for a batch."""
-    books: Books = {pk: (timedelta(0), None) for pk in seat_pks}
+    books: Books = {pk: Book(timedelta(0), None, None) for pk in seat_pks}
     rows = Vacation.objects.filter(seat_id__in=seat_pks, ends__gt=now - timedelta(days=365))
-    for pk, starts, ends, automatic in rows.values_list("seat_id", "starts", "ends", "automatic"):
-        used, until = books[pk]
-        if automatic:
-            until = ends if until is None else max(until, ends)
-        books[pk] = (used + (ends - starts), until)
+    for row, pk, starts, ends, automatic in rows.values_list("pk", "seat_id", "starts", "ends", "automatic"):
+        used, until, last = books[pk]
+        if automatic and (until is None or ends > until):
+            until, last = ends, row
+        books[pk] = Book(used + (ends - starts), until, last)
     return books
 
 
@@ -119,16 +128,23 @@ def _draws(game: Game) -> bool:
 
 
 def _draw_vacation(game: Game, seat: Seat, now: datetime, books: Books | None) -> bool:
-    """Keep a seat that would time out waiting, on its vacation allowance, an hour at a time (never one hour twice)."""
+    """Keep a seat that would time out waiting, on its vacation allowance, an hour at a time (never
+    one hour twice). Hours that follow on from the last drawn ones extend its row: one row per
+    stretch of drawn time, not one per sweep."""
     if books is None or seat.pk not in books:
         books = vacation_books([seat.pk], now)
-    used, until = books[seat.pk]
+    used, until, last = books[seat.pk]
     first, hours = calendar.hours_to_draw(seat.deadline, now, until, timedelta(days=game.vacation_days) - used)
     if not hours:
         return False
     ends = first + hours * calendar.HOUR
-    pending.add_row(Vacation(seat=seat, starts=first, ends=ends, automatic=True))
-    books[seat.pk] = (used + (ends - first), ends)
+    if last is not None and first == until:
+        pending.update_row(Vacation(pk=last, seat=seat), ends=ends)
+    else:
+        row = Vacation(seat=seat, starts=first, ends=ends, automatic=True)
+        pending.add_row(row)
+        last = None  # its key is known only once it is written
+    books[seat.pk] = Book(used + (ends - first), ends, last)
     game_clock = game.clock
     deadline = calendar.settle(ends, game_clock.quiet_days, game_clock.tz, quiet_hours_of(seat))
     away = ends if seat.away_until is None or seat.away_until < ends else seat.away_until
@@ -321,7 +337,7 @@ def check_absence(starts: datetime, ends: datetime) -> None:
 
 def vacation_used(seat: Seat) -> timedelta:
     """The vacation time this seat has had in its game over the last 365 days."""
-    return vacation_books([seat.pk], timezone.now())[seat.pk][0]
+    return vacation_books([seat.pk], timezone.now())[seat.pk].used
 
 
 def vacation_left(game: Game, used: timedelta) -> timedelta:

@@ -1,6 +1,7 @@
 """The few statements written for PostgreSQL by hand, run on PostgreSQL.
 
-(a) a sweep batch: one UPDATE ... FROM (VALUES ...) per table, version-guarded for games;
+(a) a sweep batch: one UPDATE ... FROM (VALUES ...) per table, version-guarded for games; drawn
+    vacation hours inserted, then extended by the next sweep's hours;
 (b) a long game's seat page, whose state comes from the database with only its newest log lines;
 (c) card catalogues stored once (games/state_parts.py) under a real jsonb column.
 """
@@ -14,7 +15,8 @@ from django.urls import reverse
 
 from games import links, state_parts
 from games.actions import deadlines, replay
-from games.models import Event, Game, Seat, SharedPart
+from games.calendar import HOUR
+from games.models import Event, Game, Seat, SharedPart, Vacation
 from tests.support.play import take_pebbles
 
 pytestmark = [pytest.mark.production, pytest.mark.django_db(transaction=True)]
@@ -30,6 +32,19 @@ def test_a_sweep_batch_times_out_every_overdue_seat_once_on_postgres(clocked, tr
         assert game.version == 2 and Event.objects.filter(game=game, kind="timeout").count() == 2
         assert not replay.rebuild_differs(game), "the stored state is the replayed one"
         assert all(s.misses == 1 for s in Seat.objects.filter(game=game))
+
+
+def test_a_sweep_batch_draws_vacation_hours_and_extends_them_on_postgres(clocked, travel):
+    games = [clocked(auto_vacation=True, vacation_days=1, bot_after_misses=None) for _ in range(3)]
+    due = {s.pk: s.deadline for s in Seat.objects.filter(game__in=games)}
+    travel(61)
+    assert deadlines.sweep(threads=2, batch=2)["timed_out"] == 0
+    travel(125)
+    assert deadlines.sweep(threads=2, batch=2)["timed_out"] == 0
+    drawn = {v.seat_id: (v.starts, v.ends) for v in Vacation.objects.filter(automatic=True)}
+    assert Vacation.objects.count() == len(drawn) == 6, "one row per seat: the second hour extended the first"
+    assert all(drawn[pk] == (at, at + 2 * HOUR) for pk, at in due.items())
+    assert all(s.deadline == due[s.pk] + 2 * HOUR for s in Seat.objects.filter(game__in=games))
 
 
 def test_a_long_games_page_reads_only_the_newest_log_lines_on_postgres(client, make_game):
