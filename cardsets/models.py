@@ -76,7 +76,7 @@ class CardSet(models.Model):
     def check_label(self) -> str:
         """The check's state in words, a stalled run told apart from a running one."""
         if self.check_stalled:
-            return "stalled (its worker was lost): run it again"
+            return "stalled (its worker was lost)"
         return self.get_check_status_display()
 
 

@@ -13,7 +13,10 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(live_server):
+    """One Chromium for the session. It asks for the live server so that it is closed first: closed
+    after, its open keep-alive connections ended request threads on a stopped server, whose shared
+    in-memory SQLite connection then refused to be closed from them (the warnings CI printed)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: scripts/test installs Debian's chromium package")
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop
