@@ -188,10 +188,7 @@ def describe(clock: Clock, auto_vacation_days: int = 0) -> str:
     if clock.quiet_days:
         parts.append(_days_words(clock.quiet_days))
     if auto_vacation_days:
-        parts.append(
-            f"up to {counted(auto_vacation_days, 'vacation day')} a year drawn "
-            "hour by hour before a timeout"
-        )
+        parts.append(f"up to {counted(auto_vacation_days, 'vacation day')} a year drawn hour by hour before a timeout")
     text = ", ".join(parts)
     return text[0].upper() + text[1:] + "."
 

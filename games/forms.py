@@ -57,7 +57,10 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
             ((prefix, o["id"], n, i + 1, prefix, o["label"], o["detail"]) for i, o in enumerate(p["options"])),
         )
         return format_html(
-            '<p class="hint" id="{}-rank-help">Number them 1 (first) to {}.</p><ul class="ranks">{}</ul>', prefix, n, rows
+            '<p class="hint" id="{}-rank-help">Number them 1 (first) to {}.</p><ul class="ranks">{}</ul>',
+            prefix,
+            n,
+            rows,
         )
     if kind == "composite":
         parts = [

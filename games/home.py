@@ -82,7 +82,9 @@ def home_for(user) -> Home:
         row = Row(seat=seat, url=reverse("seat", args=[token]))
         if seat.pk in books:
             days = vacation_left(game, books[seat.pk].used).total_seconds() / 86400
-            row.vacation_left = f"{days:.1f}".removesuffix(".0") + f" of {game.vacation_days} vacation days left this year"
+            row.vacation_left = (
+                f"{days:.1f}".removesuffix(".0") + f" of {game.vacation_days} vacation days left this year"
+            )
         if game.status == Game.Status.ENDED:
             payload = ended.get(game.pk, {})
             row.result = _result(payload, seat.index)

@@ -101,9 +101,7 @@ def rewind_steps(game: Game) -> list[tuple[str, str]]:
             answer = json.dumps(e.payload.get("answer"))[:60]
             what = f"{names.get(e.seat, e.seat)}: {answer} ({e.get_kind_display().lower()} via {e.via or '-'})"
         shown = ", ".join(f"#{s}" for s in later[:12]) + (" …" if len(later) > 12 else "")
-        choices.append(
-            (str(e.seq), f"#{e.seq} {what} — voids {counted(len(later), 'step')}: {shown}")
-        )
+        choices.append((str(e.seq), f"#{e.seq} {what} — voids {counted(len(later), 'step')}: {shown}"))
     return choices[::-1]
 
 

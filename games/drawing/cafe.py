@@ -405,7 +405,13 @@ def picture(data: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     acts = [{"id": a["id"], "cells": a["cells"]} for a in data.get("actions", [])]
     taps = [{"id": a["id"], "label": a["label"], "kind": a["kind"], **a["taps"]} for a in data.get("actions", [])]
     return {
-        "client": {"placements": shown, "actions": acts, "taps": taps, "picks": data.get("tap_picks", {}), "unit": UNIT},
+        "client": {
+            "placements": shown,
+            "actions": acts,
+            "taps": taps,
+            "picks": data.get("tap_picks", {}),
+            "unit": UNIT,
+        },
         "areas": areas,
         "offer": [card_picture(c) for c in data["display"]],
         "hand": card_picture(hand) if hand else None,

@@ -97,9 +97,7 @@ def test_the_admins_game_form_offers_usable_sets_and_puts_the_chosen_one_in_the_
     assert "not a usable set of this game" in str(form.errors["cardset"])
 
 
-def test_the_admins_game_form_shows_a_drafts_set_and_clearing_it_gives_the_draft_the_shipped_set(
-    staff, organiser, rf
-):
+def test_the_admins_game_form_shows_a_drafts_set_and_clearing_it_gives_the_draft_the_shipped_set(staff, organiser, rf):
     import json
 
     from django.contrib.admin.sites import site

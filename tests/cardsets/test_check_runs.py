@@ -39,9 +39,7 @@ def test_two_clicks_at_once_start_one_run(cs):
     assert cs.check_status == "running" and cs.check_run == first and cs.check_beat is not None
 
 
-def test_a_run_whose_worker_was_lost_can_be_started_again_and_the_lost_run_then_writes_nothing(
-    client, organiser, cs
-):
+def test_a_run_whose_worker_was_lost_can_be_started_again_and_the_lost_run_then_writes_nothing(client, organiser, cs):
     client.force_login(organiser)
     lost = store.start_check(cs, 4)  # queued, then its worker died: no task ever reports
     page = page_of(client, cs)

@@ -42,7 +42,9 @@ def _add_option(card: Card, cost: int) -> Option:
 def _serve_option(card: Card, result: tuple[int, bool, bool]) -> Option:
     def make() -> Option:
         coins, _, regular = result
-        label = f"Serve the {card.name} customer: +{counted(coins, 'coin')}" + (", becomes a regular" if regular else "")
+        label = f"Serve the {card.name} customer: +{counted(coins, 'coin')}" + (
+            ", becomes a regular" if regular else ""
+        )
         return Option(f"serve:{card.id}", label, upper_first(customer_words(card)))
 
     return _memo(("serve", id(card), result), make)

@@ -37,7 +37,6 @@ def regulars_to_end(players: int) -> int:
     return 4 if players == 2 else 3
 
 
-
 def names_of(cs: CardSet, ids: list[str]) -> str:
     names = [cs.cards[i].name for i in ids]
     if len(names) <= 1:

@@ -190,9 +190,7 @@ def build_cardset(directory: PurePath, strict: bool = True, read: Reader = load_
     managers = parse_effect_cards(
         directory / "managers.yaml", read(directory / "managers.yaml"), cost=False, copies=False
     )
-    agendas = parse_effect_cards(
-        directory / "agendas.yaml", read(directory / "agendas.yaml"), cost=True, copies=False
-    )
+    agendas = parse_effect_cards(directory / "agendas.yaml", read(directory / "agendas.yaml"), cost=True, copies=False)
     clash = (set(hosts) & set(focus)) | (set(managers) & set(agendas))
     if clash:
         raise CardDataError(f"{directory}: ids used twice across files: {sorted(clash)}")

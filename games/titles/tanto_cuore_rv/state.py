@@ -44,7 +44,6 @@ def who(s: State, seat: int) -> str:
     return s["players"][seat]
 
 
-
 def log(s: State, text: str, private: dict[int, str] | None = None) -> None:
     s["log"].append(entry(text, private))
 
