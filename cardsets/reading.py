@@ -1,24 +1,33 @@
 """Reading an uploaded card set: the title's YAML files, or a zip of them, into parsed plain data.
 
 Everything here is bounded before it is read (upload size, each member, a zip's total and member
-count, the number of YAML nodes), parsed with yaml.safe_load only, and never written to disk. Every
-refusal is an UploadError whose message names the file. No Django import.
+count, the number of YAML nodes, the digits of a whole number), parsed with a safe loader only
+(yaml.safe_load's, whose constructors here refuse what card data never holds before building it:
+dates, binary, sets, numbers too long or out of range), and never written to disk. Every refusal is
+an UploadError whose message names the file, and the line where the loader knows it. No Django import.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
 import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.nodes import Node, ScalarNode
 
 from .kinds import SetKind
 
 # yaml.safe_load's loader, in C when libyaml is there: the same safe constructor, many times faster
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+MAX_DIGITS = 18  # a whole number in card data; longer ones are refused before they are converted
+_MAX_WRITTEN_DIGITS = 64  # digits read at all (a 64-bit binary number); the value is bounded after
 
 
 class UploadError(ValueError):
@@ -110,20 +119,127 @@ def parse_yaml(name: str, blob: bytes, limits: Limits) -> Any:
     except UnicodeDecodeError:
         raise UploadError(f"{name}: not UTF-8 text; card data is YAML text.") from None
     try:
-        data = yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader (libyaml's when present)
-    except yaml.constructor.ConstructorError as e:
-        tag = getattr(e, "problem", "") or ""
-        raise UploadError(
-            f"{name}: uses a YAML tag that is not allowed ({tag[:120]}); card data is plain YAML."
-        ) from None
+        data = yaml.load(text, Loader=_CardLoader)  # the safe loader, stricter: see _CardLoader
+    except _Refused as e:
+        raise UploadError(f"{name}, line {e.line}: {e.words}") from None
+    except ConstructorError as e:
+        raise UploadError(_constructor_words(name, e)) from None
     except yaml.YAMLError as e:
         where = getattr(e, "problem_mark", None)
         line = f" (line {where.line + 1})" if where is not None else ""
-        raise UploadError(f"{name}: not valid YAML{line}: {getattr(e, 'problem', None) or 'unreadable'}.") from None
+        problem = getattr(e, "problem", None) or getattr(e, "reason", None) or "unreadable"  # a ReaderError: reason
+        raise UploadError(f"{name}: not valid YAML{line}: {problem}.") from None
     except RecursionError:
         raise UploadError(f"{name}: nested too deeply.") from None
     plain(name, data, limits.nodes)
     return data
+
+
+class _Refused(Exception):
+    """A value card data never holds, at a node: raised while constructing, with the node's line.
+    Not a ValueError, so that _CardLoader.construct_object passes it through unchanged."""
+
+    def __init__(self, node: Node, words: str) -> None:
+        super().__init__(words)
+        self.line = node.start_mark.line + 1
+        self.words = words
+
+
+def _constructor_words(name: str, e: ConstructorError) -> str:
+    """The safe constructor's own refusals (unknown tags, bad merges, keys that are lists or mappings)."""
+    problem = "".join(ch if ch.isprintable() else "?" for ch in (e.problem or "unreadable")[:120])
+    if problem.startswith("could not determine a constructor"):
+        return f"{name}: uses a YAML tag that is not allowed ({problem}); card data is plain YAML."
+    mark = e.problem_mark or e.context_mark
+    where = f", line {mark.line + 1}" if mark is not None else ""
+    if problem == "found unhashable key":
+        return f"{name}{where}: a key is a list or a mapping; keys are text."
+    return f"{name}{where}: not card data ({problem})."
+
+
+def _text(node: ScalarNode) -> str:
+    """A scalar's source text as it may be shown back: printable and short."""
+    value = str(node.value)
+    clean = "".join(ch if ch.isprintable() else "?" for ch in value[:40])
+    return clean + ("…" if len(value) > 40 else "") or '""'
+
+
+def _tag(node: Node) -> str:
+    return str(node.tag).replace("tag:yaml.org,2002:", "!!")[:60]
+
+
+class _CardLoader(SAFE_LOADER):  # type: ignore[misc,valid-type] - CSafeLoader or SafeLoader
+    """The safe loader (libyaml's parser and composer when present) whose constructors refuse,
+    with the node's line, what card data never holds, instead of raising Python's own errors
+    (a date that does not exist, a 5,000-digit number, bad base64) that would be a server error."""
+
+    def construct_object(self, node: Node, deep: bool = False) -> Any:
+        """Every value is built here: an error a constructor did not foresee still names the line."""
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ValueError, TypeError, ArithmeticError, LookupError, AttributeError):
+            shown = f"{_text(node)} " if isinstance(node, ScalarNode) else ""
+            raise _Refused(node, f"{shown}cannot be read as {_tag(node)}; quote it if it is text.") from None
+
+    def construct_yaml_int(self, node: ScalarNode) -> int:
+        """A whole number of at most MAX_DIGITS digits; the digits are counted before converting,
+        as Python refuses (ValueError) or is slow with very long ones."""
+        text = self.construct_scalar(node)
+        body = text.replace("_", "").replace(":", "").lstrip("+-")
+        written = len(body[2:] if body[:2] in ("0b", "0x") else body)
+        if written > _MAX_WRITTEN_DIGITS:
+            raise _Refused(node, _too_long(written))
+        try:
+            value = SafeConstructor.construct_yaml_int(self, node)
+        except (ValueError, IndexError):
+            raise _Refused(node, f"{_text(node)} is not a whole number; quote it if it is text.") from None
+        if abs(value) >= 10**MAX_DIGITS:
+            raise _Refused(node, _too_long(len(str(abs(value)))))
+        return value
+
+    def construct_yaml_float(self, node: ScalarNode) -> float:
+        """A finite number: inf and nan (1e999, .nan) have no place in card data."""
+        try:
+            value = SafeConstructor.construct_yaml_float(self, node)
+        except (ValueError, IndexError, OverflowError):
+            raise _Refused(node, f"{_text(node)} is not a number; quote it if it is text.") from None
+        if not math.isfinite(value):
+            raise _Refused(node, f"{_text(node)} is not a number card data may hold.")
+        return value
+
+    def construct_yaml_timestamp(self, node: ScalarNode) -> Any:
+        """Never a date: one that does not exist is told as such, one that does is not plain data."""
+        text = self.construct_scalar(node)
+        if not self.timestamp_regexp.match(text):
+            raise _Refused(node, f"{_text(node)} is not a date; quote it if it is text.")
+        try:
+            SafeConstructor.construct_yaml_timestamp(self, node)
+        except (ValueError, OverflowError):
+            raise _Refused(node, f"{_text(node)} is not a date that exists; quote it if it is text.") from None
+        raise _Refused(
+            node, f"the value {_text(node)!r} is not plain data (text, number, list, mapping); quote it if it is text."
+        )
+
+    def construct_not_plain(self, node: Node) -> Any:
+        """Binary, sets and ordered pairs: refused before they are built (no base64 decoding)."""
+        raise _Refused(node, f"a {_tag(node)} value is not plain data (text, number, list, mapping).")
+
+
+_CONSTRUCTORS: dict[str, Callable[..., Any]] = {
+    "int": _CardLoader.construct_yaml_int,
+    "float": _CardLoader.construct_yaml_float,
+    "timestamp": _CardLoader.construct_yaml_timestamp,
+    "binary": _CardLoader.construct_not_plain,
+    "set": _CardLoader.construct_not_plain,
+    "omap": _CardLoader.construct_not_plain,
+    "pairs": _CardLoader.construct_not_plain,
+}
+for _suffix, _constructor in _CONSTRUCTORS.items():
+    _CardLoader.add_constructor(f"tag:yaml.org,2002:{_suffix}", _constructor)
+
+
+def _too_long(digits: int) -> str:
+    return f"a number of {digits:,} digits is longer than card data may hold (at most {MAX_DIGITS} digits)."
 
 
 def plain(name: str, data: Any, limit: int) -> None:
