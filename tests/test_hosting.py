@@ -113,9 +113,7 @@ def test_the_host_never_sees_the_address_of_someone_who_joined_by_the_link():
     from games.actions import joining
 
     host = signed_in("host@example.org")
-    response = host.post(
-        reverse("game-new"), {"title": "pebbles", "name": "Open", "seats": "host@example.org\nopen"}
-    )
+    response = host.post(reverse("game-new"), {"title": "pebbles", "name": "Open", "seats": "host@example.org\nopen"})
     assert response.status_code == 302
     game = Game.objects.get(name="Open")
     data = links.read_confirm_token(links.confirm_token(game, "secret.joiner@example.org", "Jo"))

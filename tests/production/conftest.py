@@ -12,22 +12,22 @@ each other's tasks.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings as django_settings
 
 from config.celery import app as celery_app
+from tests.production import service
+from tests.production.service import Proc
 
 ROOT = Path(__file__).resolve().parents[2]
 QUEUE = f"cafe-test-{uuid.uuid4().hex[:12]}"
 # Set before anything is sent, in this process and (by CAFE_TEST_QUEUE) in the worker's.
 celery_app.conf.task_default_queue = QUEUE
+django_settings.CELERY_MAIL_QUEUE = service.mail_queue(QUEUE)
 
 ON_POSTGRES = django_settings.DATABASES["default"]["ENGINE"] == "config.postgresql"
 ON_REDIS = django_settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
@@ -50,16 +50,6 @@ def pytest_report_header(config):
     return f"production tests: {where}; celery queue {QUEUE}"
 
 
-def database_url(settings_dict: dict) -> str:
-    """A DATABASE_URL for the database this process is connected to (the test database)."""
-    user = quote(settings_dict.get("USER") or "")
-    password = settings_dict.get("PASSWORD") or ""
-    auth = f"{user}:{quote(password)}@" if password else (f"{user}@" if user else "")
-    host = settings_dict.get("HOST") or "127.0.0.1"
-    port = settings_dict.get("PORT") or 5432
-    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
-
-
 @pytest.fixture
 def real_celery(settings):
     """Tasks go through the broker to the worker process (tests/conftest.py makes them eager)."""
@@ -69,75 +59,27 @@ def real_celery(settings):
     return celery_app
 
 
-class Worker:
-    def __init__(self, proc: subprocess.Popen, log: Path):
-        self.proc, self.log = proc, log
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")
-
-    def alive(self) -> bool:
-        return self.proc.poll() is None
-
-
-def start_worker(test_db: dict, tmp: Path, queue: str) -> Worker:
-    """A real `celery worker --pool solo` process on Redis, against the test database, taking the
-    tasks of `queue` only; waits until it is ready."""
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("DATABASE_", "CELERY_", "EMAIL_", "ANYMAIL_", "PYTEST_"))
-    }
-    env.update(
-        DATABASE_URL=database_url(test_db),
-        REDIS_URL=django_settings.CELERY_BROKER_URL,
-        EMAIL_BACKEND="anymail.backends.test.EmailBackend",
-        CELERY_TASK_ALWAYS_EAGER="false",
-        CAFE_TEST_QUEUE=queue,
-        SECRET_KEY=django_settings.SECRET_KEY,
-        SITE_URL="http://testserver",
-        VAR_DIR=str(tmp),
-        PYTHONUNBUFFERED="1",
-        CONN_MAX_AGE="0",
-    )
-    log = tmp / "worker.log"
-    cmd = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "tests.production.worker_app",
-        "worker",
-        "--pool",
-        "solo",
-        "-Q",
-        queue,
-        "-n",
-        f"{queue}@%h",
-        "--without-mingle",
-        "--without-gossip",
-        "--loglevel",
-        "INFO",
-    ]
-    with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    worker = Worker(proc, log)
-    deadline = time.monotonic() + 60
-    while " ready." not in worker.output():
-        if not worker.alive() or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"the Celery worker did not start:\n{worker.output()[-4000:]}")
-        time.sleep(0.2)
-    return worker
+@pytest.fixture
+def own_queue(settings):
+    """A queue (and mail queue) of this test's own, so the session's worker takes none of its tasks."""
+    queue = f"{QUEUE}-{uuid.uuid4().hex[:6]}"
+    celery_app.conf.task_default_queue = queue
+    settings.CELERY_MAIL_QUEUE = service.mail_queue(queue)
+    yield queue
+    celery_app.conf.task_default_queue = QUEUE
 
 
-def stop_worker(worker: Worker) -> None:
-    worker.proc.terminate()
-    try:
-        worker.proc.wait(20)
-    except subprocess.TimeoutExpired:
-        worker.proc.kill()
-        worker.proc.wait(5)
+Worker = Proc  # a worker process, as service.start_worker starts it
+
+
+def start_worker(test_db: dict, tmp: Path, queue: str, **kwargs) -> Proc:
+    """A real `celery worker --pool solo` on Redis, against the test database, taking the tasks of
+    `queue` and its mail queue only; waits until it is ready."""
+    return service.start_worker(test_db, tmp, queue, queues=[queue, service.mail_queue(queue)], **kwargs)
+
+
+def stop_worker(worker: Proc) -> None:
+    worker.stop()
 
 
 def database_settings(django_db_blocker) -> dict:
