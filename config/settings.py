@@ -92,12 +92,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 else:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+    # A kept connection is tested (SELECT 1) before a request first uses it, so one a database
+    # restart dropped is replaced instead of failing that request (issue 22; config/errors.py
+    # answers what still cannot reach the database with a 503 "try again in a moment").
+    DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's backend with orjson for JSON; values travel apart from the SQL (server-side binding)
     # instead of being quoted into it in Python, which the write path's binary bulk writes need
     # (config/postgresql/base.py and games/pending.py say why: the sweep's batches, issue 13)
     DATABASES["default"]["ENGINE"] = "config.postgresql"
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
+    # A server that is down refuses at once, but one out of reach would hold a request (and its
+    # gunicorn thread) for minutes: give up after this many seconds (a 503). ?connect_timeout= wins.
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 5)
     # psycopg prepares a statement a connection has run this many times, so PostgreSQL stops
     # parsing and planning it again: bench/submit.py, same run, answers 113 -> 175 per second.
     # "none" turns it off, for a pooler in transaction mode that cannot keep prepared statements.

@@ -7,6 +7,9 @@ from .site_icon import favicon
 admin.site.site_header = "Café turns: organisers"
 admin.site.site_title = "Café turns"
 
+# a crash is Django's 500 page; a database that is away for a moment (a restart) a 503 "try again"
+handler500 = "config.errors.server_error"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz/", healthz, name="healthz"),

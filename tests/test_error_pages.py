@@ -1,7 +1,9 @@
 """Error pages (issue 12): in the site's look, saying in plain words what to do next, never internals.
 
 Django renders templates/400.html, 403.html, 404.html and 500.html when DEBUG is off (as in
-production); a 500 is also logged with its traceback so the organiser can find it.
+production); a 500 is also logged with its traceback so the organiser can find it. A database
+that is away for a moment (issue 22: a PostgreSQL restart) is a 503 "try again" page instead,
+from a view or a middleware alike, logged as one warning line (config/errors.py).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ def _page(response, status: int, heading: str) -> str:
     for piece in SITE_LOOK:
         assert piece in html, f"the {status} page is not in the site's look"
     assert f"<h1>{heading}</h1>" in html
-    assert "nothing was played or changed" in html.lower() or status == 500
+    assert "nothing was played or changed" in html.lower() or status in (500, 503)
     for internal in (SECRET, "Traceback", "File &quot;", 'File "', "RuntimeError", "django."):
         assert internal not in html, f"the {status} page shows {internal!r}"
     return html
@@ -106,3 +108,99 @@ def test_the_500_page_needs_no_request_and_no_database(django_assert_num_queries
     with django_assert_num_queries(0):
         html = render_to_string("500.html")
     assert "Something went wrong on our side" in html and SITE_LOOK[1] in html
+
+
+# --- the database away for a moment (issue 22) ------------------------------------------------
+
+
+def _text(html: str) -> str:
+    return " ".join(html.split())
+
+
+def _unavailable(response, caplog) -> str:
+    """The 503 page, its headers, and its one warning line (no traceback, no error record)."""
+    html = _page(response, 503, "We will be back in a moment")
+    text = _text(html)
+    assert int(response["Retry-After"]) > 0
+    assert response["Cache-Control"] == "no-store"
+    assert "Please try again in a moment." in text
+    assert "may or may not have been played" in text and "link in your latest email" in text
+    assert "Sending it again is safe: an answer is never played twice." in text
+    for internal in ("OperationalError", "InterfaceError", "psycopg", "connection"):
+        assert internal not in html, f"the 503 page shows {internal!r}"
+    records = [r for r in caplog.records if r.name == "django.request"]
+    assert [r.levelno for r in records] == [logging.WARNING], "one warning line, not Django's error with a traceback"
+    assert "database unavailable, answered 503" in records[0].getMessage() and not records[0].exc_info
+    assert _reached(records[0]), "the warning reaches no log handler"
+    return html
+
+
+def test_the_test_urls_use_the_sites_error_handler(failing):
+    from django.urls import get_resolver
+
+    from config.errors import server_error
+
+    assert get_resolver("tests.support.error_urls").resolve_error_handler(500) is server_error
+    assert get_resolver("config.urls").resolve_error_handler(500) is server_error
+
+
+@pytest.mark.parametrize("url", ["/fail/database/", "/fail/closed/", "/fail/driver/", "/fail/wrapped/"])
+def test_a_database_that_is_away_says_try_again_in_a_moment(failing, caplog, url):
+    with caplog.at_level(logging.INFO, logger="django.request"):
+        response = failing.get(url)
+    _unavailable(response, caplog)
+
+
+def test_a_database_error_in_a_middleware_is_a_503_too(failing, caplog):
+    """The session store fails as the session middleware saves, after the view returned."""
+    from unittest import mock
+
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.db.utils import OperationalError
+
+    away = OperationalError("server closed the connection unexpectedly")
+    with mock.patch.object(SessionStore, "save", side_effect=away) as save, caplog.at_level(logging.INFO):
+        response = failing.get("/fail/session/")
+    assert save.called, "the session middleware did not save"
+    _unavailable(response, caplog)
+
+
+def test_a_crash_while_handling_a_database_error_is_still_a_crash(failing, caplog):
+    with caplog.at_level(logging.ERROR, logger="django.request"):
+        response = failing.get("/fail/while-handling/")
+    _page(response, 500, "Something went wrong on our side")
+    [record] = [r for r in caplog.records if r.name == "django.request"]
+    assert record.levelno == logging.ERROR and record.exc_info[0] is RuntimeError
+
+
+def test_the_503_page_needs_no_request_and_no_database(django_assert_num_queries):
+    from django.db.utils import OperationalError
+    from django.template.loader import render_to_string
+
+    from config.errors import server_error
+
+    with django_assert_num_queries(0):
+        html = render_to_string("503.html")
+        try:
+            raise OperationalError("the database system is shutting down")
+        except OperationalError:
+            response = server_error(None)
+    assert "We will be back in a moment" in html and SITE_LOOK[1] in html
+    assert response.status_code == 503 and response.content.decode() == html
+
+
+def test_the_503_warning_names_the_route_never_a_seat_link(failing, caplog, monkeypatch):
+    from django.db.utils import OperationalError
+
+    from games import links
+
+    def away(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(links, "seat_from_token", away)
+    token = "seat-link-that-works-for-whoever-reads-it"
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        response = failing.get(f"/play/{token}/")
+    _unavailable(response, caplog)
+    line = next(r.getMessage() for r in caplog.records if r.name == "django.request")
+    assert "GET /play/<str:token>/" in line and token not in caplog.text
