@@ -186,13 +186,34 @@ REDIS_URL = env.str("REDIS_URL", default="")
 # machine. Its counters are not atomic there (django_ratelimit.E003): near a limit, two requests at
 # the same instant may both pass, which the embedded service can live with.
 if REDIS_URL:
+    # Fail-soft (config/cache.py): with Redis down or hung, a read is a miss and the rate limits count
+    # in each web process's memory (so at most N times a limit with N processes; sign-in still works).
+    # Each try waits at most these timeouts; after a failure Redis is left alone for a few seconds.
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "cache"}
+        "default": {
+            "BACKEND": "config.cache.FailSoftRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "cache",
+            "OPTIONS": {"socket_connect_timeout": 0.3, "socket_timeout": 0.3, "BREAKER_SECONDS": 5},
+        }
     }
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]  # Django's own Redis cache increments atomically
+    # With the broker down, an answer's after-commit .delay() fails at once (Celery's default policy
+    # retries 3 times 0.2 s apart: 0.6 s a task); one retry still reconnects a connection Redis dropped
+    # in a restart. What is not queued stays pending: beat's sweep sends it (games/dispatch.py).
+    CELERY_TASK_PUBLISH_RETRY_POLICY = {
+        "max_retries": 1,
+        "interval_start": 0,
+        "interval_step": 0.1,
+        "interval_max": 0.1,
+    }
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 2}
 else:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(VAR_DIR / "cache")}
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+        }
     }
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 

@@ -9,17 +9,27 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 log = logging.getLogger(__name__)
 
 _handlers: dict[str, Callable[..., Any]] = {}
 _collecting = threading.local()
+
+# A hung broker (connects, never answers) costs each try its socket timeout (settings: broker
+# transport options); after a try that failed that slowly, this process leaves the broker alone
+# for a few seconds. A refused connection fails in milliseconds and pauses nothing, so queueing
+# resumes the moment Redis is back.
+SLOW_FAILURE_SECONDS = 0.5
+BROKER_PAUSE_SECONDS = 5.0
+_broker: dict[str, float | None] = {"skip_until": 0.0, "down_since": None}
 
 
 def implement(**handlers: Callable[..., Any]) -> None:
@@ -36,9 +46,36 @@ def _run(name: str, *args: Any) -> None:
     handler(*args)
 
 
+def _queue(name: str, *args: Any) -> None:
+    """Queue a task once the caller committed. With the broker down or hung the change stays
+    committed and its work waits for beat's sweep (outbox rows stay pending, waiting bots are
+    woken), the request is held up by one bounded try at most, and the log gets one warning an
+    outage instead of a traceback a task. Eager (tests, no broker): a task's error is the caller's."""
+    handler = _handlers.get(name)
+    if handler is None or settings.CELERY_TASK_ALWAYS_EAGER:
+        _run(name, *args)
+        return
+    start = time.monotonic()
+    if start < (_broker["skip_until"] or 0.0):
+        return
+    try:
+        handler(*args)
+    except Exception as e:  # noqa: BLE001 - broker down or hung: the sweep does it later
+        now = time.monotonic()
+        if now - start > SLOW_FAILURE_SECONDS:
+            _broker["skip_until"] = now + BROKER_PAUSE_SECONDS
+        if _broker["down_since"] is None:
+            _broker["down_since"] = start
+            log.warning("could not queue %s (%s: %s); beat's sweep does it later", name, type(e).__name__, e)
+        return
+    if _broker["down_since"] is not None:
+        log.warning("the broker takes tasks again after %.0f s", start - _broker["down_since"])
+        _broker["down_since"] = None
+
+
 def move_bots(game_id: int) -> None:
     """Bots (and answers left in advance) of this game play once the caller commits."""
-    transaction.on_commit(lambda: _run("advance_bots", game_id), robust=True)
+    transaction.on_commit(lambda: _queue("advance_bots", game_id), robust=True)
 
 
 def send_after_commit(pks: list[int]) -> None:
@@ -49,7 +86,7 @@ def send_after_commit(pks: list[int]) -> None:
         collecting.extend(pks)
         return
     for pk in pks:
-        transaction.on_commit(lambda pk=pk: _run("send_notification", pk), robust=True)
+        transaction.on_commit(lambda pk=pk: _queue("send_notification", pk), robust=True)
 
 
 def send_now(pks: list[int]) -> None:
