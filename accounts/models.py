@@ -57,6 +57,11 @@ class User(AbstractBaseUser, PermissionsMixin):
         max_length=60, blank=True, default="", help_text="When to remind you before a deadline, e.g. 24h, 4h, 1h."
     )
     unsubscribed = models.BooleanField(default=False, help_text="No game email at all; their games go on.")
+    # a mail server refused this address for good (accounts.bounces): game mail is held until it is cleared
+    mail_refused_at = models.DateTimeField(
+        null=True, blank=True, help_text="When mail to this address was refused for good; clear it to mail it again."
+    )
+    mail_refused_reason = models.CharField(max_length=300, blank=True, help_text="What the mail server said.")
     last_digest_at = models.DateTimeField(null=True, blank=True, editable=False)
     is_staff = models.BooleanField(default=False, help_text="Organisers: may sign in and run games.")
     is_active = models.BooleanField(default=True)

@@ -23,7 +23,7 @@ from games.forms import PreferencesForm, VacationForm
 from games.models import Absence
 from games.notify import local_time
 
-from . import actions, limits
+from . import actions, bounces, limits
 from .forms import SignInForm
 
 TOKEN_FIELD = "sesame"
@@ -53,6 +53,7 @@ def sign_in_link(request: HttpRequest) -> HttpResponse:
         if user is None:
             return _link_refused(request)
         login(request, user, backend="sesame.backends.ModelBackend")
+        bounces.clear(user)  # the link arrived, so mail reaches this address
         messages.success(request, f"Signed in as {user.email}.")
         return redirect("home")
     user = get_user(token, update_last_login=False) if token else None  # looks, spends nothing
@@ -76,6 +77,18 @@ def _link_refused(request: HttpRequest) -> HttpResponse:
 @require_POST
 def sign_out(request: HttpRequest) -> HttpResponse:
     logout(request)
+    return redirect("home")
+
+
+@login_required
+@require_POST
+def mail_works(request: HttpRequest) -> HttpResponse:
+    """The person says mail reaches their address again: their held game mail starts again."""
+    if request.user.mail_refused_at is None:
+        messages.info(request, f"Mail goes to {request.user.email} already; nothing was changed.")
+    else:
+        bounces.clear(request.user)
+        messages.success(request, f"Thank you: game mail goes to {request.user.email} again.")
     return redirect("home")
 
 

@@ -140,7 +140,9 @@ def in_process(title: str, games: int, clocks: str = "off") -> None:
     again = deadlines.sweep(now)["timed_out"]
     drawn = Vacation.objects.filter(automatic=True).values("seat").distinct().count()
     handled = overdue - overdue_count(now)
-    print(f"second sweep timed out {again} (must be 0); seats on drawn vacation {drawn}; overdue left {overdue - handled}")
+    print(
+        f"second sweep timed out {again} (must be 0); seats on drawn vacation {drawn}; overdue left {overdue - handled}"
+    )
     print(
         f"sweep: title={title} clocks={clocks} games={games} overdue={overdue} timed_out={result['timed_out']} "
         f"drawn={drawn} seconds={seconds:.2f} per_s={handled / seconds:.0f}",

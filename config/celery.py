@@ -22,3 +22,15 @@ def _freeze_the_loaded_heap(**_) -> None:
     collection walked the whole heap again (about a tenth of a batch's time, issue 13's note).
     """
     gc.freeze()
+
+
+MAIL_TASKS = frozenset({"games.tasks.send_notification", "games.tasks.send_notifications"})
+
+
+def route_task(name: str, args, kwargs, options, task=None, **kw) -> dict | None:
+    """Mail to its own queue (settings.CELERY_MAIL_QUEUE), everything else to the default one."""
+    if name in MAIL_TASKS:
+        from django.conf import settings
+
+        return {"queue": settings.CELERY_MAIL_QUEUE}
+    return None

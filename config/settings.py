@@ -76,6 +76,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.mail_refused",
             ],
         },
     },
@@ -163,12 +164,13 @@ if env.str("EMAIL_URL", default=""):
         }.items()
         if v not in (None, "")
     }
-MAILERS = {
-    "default": {
-        "BACKEND": env.str("EMAIL_BACKEND", default="games.mail.LocalMailboxBackend"),
-        "OPTIONS": _mail_options,
-    }
-}
+# Every send gives up after this many seconds (SMTP and the ESPs' HTTP APIs alike) and is retried
+# like any temporary failure: a mail server that accepts and never answers holds nothing up for long.
+MAIL_TIMEOUT = env.float("MAIL_TIMEOUT", default=15.0)
+_mail_backend = env.str("EMAIL_BACKEND", default="games.mail.LocalMailboxBackend")
+if _mail_backend == "django.core.mail.backends.smtp.EmailBackend":
+    _mail_options["timeout"] = MAIL_TIMEOUT  # anymail's ESPs take theirs from ANYMAIL below
+MAILERS = {"default": {"BACKEND": _mail_backend, "OPTIONS": _mail_options}}
 # Replies to game emails come back to <prefix><token>@REPLY_DOMAIN through anymail's inbound webhook.
 REPLY_DOMAIN = env.str("REPLY_DOMAIN", default="localhost")
 REPLY_LOCAL_PREFIX = env.str("REPLY_LOCAL_PREFIX", default="play+")
@@ -177,6 +179,7 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # ESP settings (e.g. ANYMAIL_MAILGUN_API_KEY) and the inbound webhook's basic-auth secret
 # (ANYMAIL_WEBHOOK_SECRET="user:password", required for replies by email to be accepted).
 ANYMAIL = {k.removeprefix("ANYMAIL_"): v for k, v in env.ENVIRON.items() if k.startswith("ANYMAIL_")}
+ANYMAIL.setdefault("REQUESTS_TIMEOUT", MAIL_TIMEOUT)  # an ESP's HTTP API, as SMTP: retried when slow
 
 # Celery: Redis when REDIS_URL is set, else a SQLite file that needs no server.
 REDIS_URL = env.str("REDIS_URL", default="")
@@ -220,6 +223,10 @@ else:
 CELERY_BROKER_URL = (
     env.str("CELERY_BROKER_URL", default="") or REDIS_URL or f"sqla+sqlite:///{VAR_DIR / 'celery.sqlite'}"
 )
+# Mail goes through its own queue, taken by its own worker process (the Procfile's "mailer"), so a
+# slow or hung mail server never holds up the sweep, timeouts and bots, and they never hold up mail.
+CELERY_MAIL_QUEUE = env.str("CELERY_MAIL_QUEUE", default="mail")
+CELERY_TASK_ROUTES = ("config.celery.route_task",)
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
 # A task is acknowledged once done, and redelivered if its worker dies: every task is idempotent

@@ -62,18 +62,47 @@ class _PartOfGame:
         return request.user.has_perm("games.change_game")
 
 
+class OneSeatPerPerson(django_forms.BaseInlineFormSet):
+    """A draft's seats as the new-game form and join links have them: one seat per person."""
+
+    def clean(self) -> None:
+        super().clean()
+        seen: dict[int, int] = {}
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None) or {}
+            player = data.get("player")
+            if player is None or data.get("DELETE") or data.get("is_bot"):
+                continue
+            if player.pk in seen:
+                raise ValidationError(
+                    f"{player.email} is in seat {seen[player.pk] + 1} already: one seat per person. Nothing was saved."
+                )
+            seen[player.pk] = data.get("index", 0)
+
+
 class SeatInline(_PartOfGame, admin.TabularInline):
     """Seats: editable before the deal only; after it a change of player goes through an action."""
 
     model = Seat
+    formset = OneSeatPerPerson
     extra = 0
-    fields = ("index", "player", "is_bot", "stand_in", "deadline", "misses", "wants_pause", "waiting_since")
+    fields = ("index", "player", "mail", "is_bot", "stand_in", "deadline", "misses", "wants_pause", "waiting_since")
     autocomplete_fields = ("player",)
 
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.status != Game.Status.DRAFT:
             return self.fields
-        return ("stand_in", "deadline", "misses", "wants_pause", "waiting_since")
+        return ("mail", "stand_in", "deadline", "misses", "wants_pause", "waiting_since")
+
+    @admin.display(description="mail")
+    def mail(self, seat: Seat) -> str:
+        """Whether game mail reaches this seat's player: refused for good, turned off, or fine."""
+        player = seat.player if seat.player_id else None
+        if player is None:
+            return "—"
+        if player.mail_refused_at:
+            return f"refused ({player.mail_refused_reason or 'by the mail server'})"[:120]
+        return "turned off" if player.unsubscribed else "ok"
 
     def has_add_permission(self, request, obj=None) -> bool:
         return (obj is None or obj.status == Game.Status.DRAFT) and self.has_change_permission(request, obj)
@@ -227,7 +256,9 @@ class GameAdmin(admin.ModelAdmin):
         form = super().get_form(request, obj, change=change, **kwargs)
         form.user = request.user
         if "cardset" in form.base_fields:
-            form.base_fields["cardset"].choices = [("", "the title's shipped set")] + cardset_store.all_choices(request.user)
+            form.base_fields["cardset"].choices = [("", "the title's shipped set")] + cardset_store.all_choices(
+                request.user
+            )
             form.base_fields["cardset"].disabled = obj is not None and obj.status != Game.Status.DRAFT
         if "timezone" in form.base_fields:
             form.base_fields["timezone"].validators.append(_valid_timezone)
@@ -519,13 +550,16 @@ class NotificationAdmin(admin.ModelAdmin):
 
     @admin.action(description="Try sending again now")
     def send_again(self, request, queryset):
-        from . import mail
+        """Queued for the mailer (a hung mail server never holds this page); a row given up on is
+        tried again, and a row held for a refusing address only once the address is cleared."""
+        from . import dispatch
 
-        for note in queryset.exclude(status=Notification.Status.SENT):
-            if note.status == Notification.Status.GAVE_UP:
-                Notification.objects.filter(pk=note.pk).update(status=Notification.Status.FAILED)
-            mail.send(note.pk)
-        self.message_user(request, "Tried again; see each row's status.")
+        pks = list(queryset.exclude(status=Notification.Status.SENT).values_list("pk", flat=True))
+        Notification.objects.filter(pk__in=pks, status=Notification.Status.GAVE_UP).update(
+            status=Notification.Status.FAILED
+        )
+        dispatch.send_now(pks)
+        self.message_user(request, f"Queued {len(pks)} to send again; see each row's status.")
 
 
 @admin.register(DeliveredMail)

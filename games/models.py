@@ -350,6 +350,7 @@ class Notification(models.Model):
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting to send"
+        SENDING = "sending", "Sending (or its sender was lost: sent again once its lease ends)"
         SENT = "sent", "Sent"
         FAILED = "failed", "Failed (will retry)"
         GAVE_UP = "gave_up", "Gave up"

@@ -23,6 +23,7 @@ urlpatterns = [
     path("play/<str:token>/undo/", views.seat_undo, name="seat-undo"),
     path("play/<str:token>/take-back/", views.seat_take_back, name="seat-take-back"),
     path("play/<str:token>/pause/", views.seat_pause_vote, name="seat-pause"),
+    path("play/<str:token>/mail-works/", views.seat_mail_works, name="seat-mail-works"),
     path("play/<str:token>/vacation/", views.seat_vacation, name="seat-vacation"),
     path("play/<str:token>/plan/", views.seat_plan, name="seat-plan"),
     path("play/<str:token>/talk/", views.seat_talk, name="seat-talk"),

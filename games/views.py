@@ -21,6 +21,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from accounts import bounces
 from cardsets import store as cardset_store
 from games.engine.typed import Unreadable, read_int
 
@@ -145,8 +146,22 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "again_offered": game.status == Game.Status.ENDED and Game.objects.filter(previous=game).exists(),
         "paused": paused_line(game, tz) if game.status == Game.Status.PAUSED else "",
         "cardset_name": cardset_store.name_for(game.title, game.cardset_hash),
+        **_mail_refused(seat, token),
     }
     return render(request, "games/seat.html", ctx)
+
+
+def _mail_refused(seat: Seat, token: str) -> dict[str, str]:
+    """What base.html's notice needs when this seat's player's address refuses mail (they may not be
+    signed in, so the account's own notice would not reach them)."""
+    player = seat.player if seat.player_id and not seat.is_bot else None
+    if player is None or player.mail_refused_at is None:
+        return {"mail_refused": ""}
+    return {
+        "mail_refused": bounces.said(player.mail_refused_at, player.mail_refused_reason),
+        "mail_refused_address": player.email,
+        "mail_refused_action": reverse("seat-mail-works", args=[token]),
+    }
 
 
 def paused_line(game: Game, tz: str) -> str:
@@ -196,7 +211,11 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
         away.setdefault(pk, []).insert(0, f"using vacation time ({left} h left)")
     rows = []
     for s in seats:
-        bank = None if s.is_bot else clock.bank_left(game_clock, s.bank_seconds, running.get(s.pk), stopped, spans.get(s.pk, []))
+        bank = (
+            None
+            if s.is_bot
+            else clock.bank_left(game_clock, s.bank_seconds, running.get(s.pk), stopped, spans.get(s.pk, []))
+        )
         rows.append(
             {
                 "name": s.name,
@@ -347,6 +366,21 @@ def seat_take_back(request: HttpRequest, token: str) -> HttpResponse:
         return "Your seat is yours again: the bot has stepped aside."
 
     return _control(request, token, "takeback", act)
+
+
+@require_POST
+def seat_mail_works(request: HttpRequest, token: str) -> HttpResponse:
+    """The seat's player says mail reaches their address again (it was refused for good before)."""
+
+    def act(seat: Seat) -> str:
+        if seat.player is None or (seat.is_bot and not seat.stand_in):
+            raise write.SubmitError("Only a player's own seat has an address to clear.", "not_a_person")
+        if seat.player.mail_refused_at is None:
+            raise write.SubmitError(f"Mail goes to {seat.player.email} already; nothing was changed.", "not_refused")
+        bounces.clear(seat.player)
+        return f"Thank you: game mail goes to {seat.player.email} again."
+
+    return _control(request, token, "decision", act)
 
 
 @require_POST

@@ -261,7 +261,8 @@ def world(game_ids: list[int] | None = None) -> dict[str, Any]:
         ),
         "messages": _rows(f"SELECT COUNT(*), MAX(id) FROM {t['Message']} WHERE {where}", params),
         "people": _rows(
-            f"SELECT id, email, name, email_mode, digest_hour, timezone, unsubscribed FROM {t['User']} ORDER BY id"
+            f"SELECT id, email, name, email_mode, digest_hour, timezone, unsubscribed, mail_refused_at"
+            f" FROM {t['User']} ORDER BY id"
         ),
     }
 
@@ -1083,6 +1084,35 @@ def test_take_back(make_game) -> None:
         case = Case(endpoint, repro, Verdict.LEGAL if legal else Verdict.REFUSE, expect="seat taken back")
         scope = [game.pk]
         before, response, after = poster.watched(seat_url(url_token, "take-back/"), junk, repro, scope)
+        judge(findings, case, response, before, after)
+
+    example()
+    findings.check()
+
+
+def test_mail_works(make_game) -> None:
+    """POST /play/<token>/mail-works/: only the seat's own player clears their address's refusal."""
+    from accounts import bounces
+
+    findings = Findings()
+    endpoint = "POST /play/<token>/mail-works/"
+    poster = Poster(findings, endpoint)
+    seats = Seats(make_game)
+
+    @fuzz(80)
+    @given(refused=st.booleans(), junk=junk_fields(), token=token_choice())
+    def example(refused, junk, token) -> None:
+        game = seats.refresh()
+        ana = seats.seat(0)
+        User.objects.filter(pk=ana.player_id).update(mail_refused_at=None, mail_refused_reason="")
+        if refused:
+            bounces.mark_refused(ana.player.email, "550 5.1.1 no such mailbox")
+        tokens = seats.tokens()
+        url_token, how = pick_token(token, tokens[0], [tokens[1], tokens[2]])
+        legal = how == "own" and refused  # the body is never read
+        repro = f"token={how} refused={refused} form={[(k, h.short(x, 30)) for k, x in junk]}"
+        case = Case(endpoint, repro, Verdict.LEGAL if legal else Verdict.REFUSE, expect="address cleared")
+        before, response, after = poster.watched(seat_url(url_token, "mail-works/"), junk, repro, [game.pk])
         judge(findings, case, response, before, after)
 
     example()

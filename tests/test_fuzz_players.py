@@ -204,6 +204,52 @@ def test_the_profile() -> None:
     findings.check()
 
 
+def test_saying_my_mail_works(organiser) -> None:
+    """POST /me/mail-works/: clears only the signed-in person's own refusal, whatever is posted;
+    a visitor who is not signed in is sent to sign in, and nothing changes."""
+    from accounts import bounces
+
+    findings = Findings()
+    endpoint = "POST /me/mail-works/"
+    ana = User.objects.create_user("ana@example.com")
+    ben = User.objects.create_user("ben@example.com")
+    signed_in = Client(raise_request_exception=False)
+    signed_in.force_login(ana)
+    posters = {True: Poster(findings, endpoint, signed_in), False: Poster(findings, endpoint)}
+
+    def refusals() -> list[tuple]:
+        return list(User.objects.order_by("pk").values_list("pk", "mail_refused_at"))
+
+    @fuzz(60)
+    @given(
+        refused=st.booleans(),
+        as_ana=st.booleans(),
+        junk=st.lists(st.tuples(st.sampled_from(["email", "user", "next", "pk"]), h.hostile_text()), max_size=3),
+    )
+    def example(refused, as_ana, junk) -> None:
+        User.objects.update(mail_refused_at=None, mail_refused_reason="")
+        bounces.mark_refused("ben@example.com", "550 5.1.1 no such mailbox")
+        if refused:
+            bounces.mark_refused("ana@example.com", "550 5.1.1 no such mailbox")
+        repro = f"refused={refused} signed_in={as_ana} form={[(k, h.short(v, 30)) for k, v in junk]}"
+        before = refusals()
+        response = posters[as_ana].form("/me/mail-works/", junk, repro)
+        if response.status_code >= 500:
+            return
+        after = dict(refusals())
+        if after[ben.pk] is None:
+            findings.add(endpoint, "cleared another person's refusal", repro)
+        if not as_ana and after != dict(before):
+            findings.add(endpoint, "changed something for a visitor who is not signed in", repro)
+        if as_ana and refused and after[ana.pk] is not None:
+            findings.add(endpoint, "did not clear the person's own refusal", repro)
+        if as_ana and not any(h.in_words(t) for t in told(response)):
+            findings.add(endpoint, "said nothing", repro)
+
+    example()
+    findings.check()
+
+
 def test_declaring_an_absence(clocked) -> None:
     """POST /me/away/: hostile dates; only a period from today to within a year is saved, once."""
     from datetime import date, timedelta

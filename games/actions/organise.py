@@ -210,7 +210,14 @@ def replace_player(seat: Seat, email: str, actor=None, reason: str = "") -> Seat
             raise SubmitError("This game is over.", "ended")
         seat = Seat.objects.select_for_update().get(pk=seat.pk)
         old = seat.player.email if seat.player else "a bot"
-        seat.player = User.objects.for_email(email)
+        player = User.objects.for_email(email)
+        taken = game.seats.filter(player=player).exclude(pk=seat.pk).exclude(is_bot=True, stand_in=False).first()
+        if taken is not None:
+            raise SubmitError(
+                f"{player.email} already plays {taken.name} in this game: one seat per person. Nothing was changed.",
+                "seated",
+            )
+        seat.player = player
         seat.is_bot = seat.stand_in = False
         seat.accepted = True  # the host chose them
         seat.nonce, seat.misses, seat.plan = new_nonce(), 0, []

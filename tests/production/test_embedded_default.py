@@ -2,7 +2,7 @@
 
 Everything runs in subprocesses with DATABASE_URL, REDIS_URL and the mail settings removed from
 the environment and VAR_DIR pointing at a fresh directory, as on a machine with nothing installed.
-Last, `scripts/serve` itself: it starts web, worker and beat, serves pages, and Ctrl-C stops all.
+Last, `scripts/serve` itself: it starts web, worker, mailer and beat, serves pages, and Ctrl-C stops all.
 """
 
 from __future__ import annotations
@@ -86,6 +86,8 @@ def test_migrate_check_and_a_task_through_the_sqlite_broker_with_no_server(tmp_p
                 "-A",
                 "config",
                 "worker",
+                "-Q",
+                "celery,mail",
                 "--pool",
                 "solo",
                 "--without-mingle",
@@ -160,6 +162,7 @@ def test_scripts_serve_starts_web_worker_and_beat_and_ctrl_c_stops_them_all(tmp_
         while not ("ready." in log.read_text() and "beat: Starting" in log.read_text()) and time.monotonic() < wait:
             time.sleep(0.3)
         assert "[worker]" in log.read_text() and "ready." in log.read_text(), log.read_text()
+        assert "mailer" in running and "[mailer]" in log.read_text(), "mail has its own worker process"
         assert "beat: Starting" in log.read_text(), log.read_text()
     finally:
         serve.send_signal(signal.SIGINT)
