@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import random
 import time
 import traceback
@@ -42,7 +41,7 @@ from django.db import connection
 from django.http import HttpResponse
 from django.test import Client
 from django.utils import timezone
-from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from accounts.models import User
@@ -54,6 +53,7 @@ from games.engine.prompts import prompt_key
 from games.models import Event, Game, Message, Notification, Seat, Vacation
 from games.titles import get_title
 from tests.support import hostile as h
+from tests.support.fuzzing import fuzz
 from tests.support.hostile import MultiDict, Reading, Verdict
 from tests.test_inbound import SECRET, _inbound_settings, postmark_payload
 from tests.test_inbound import URL as INBOUND_URL
@@ -63,27 +63,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 __all__ = ["_inbound_settings"]  # the inbound tests' settings fixture, reused here (autouse)
 
 FORM = "application/x-www-form-urlencoded"
-SCALE = float(os.environ.get("FUZZ_EXAMPLES", "1"))
-SEED = os.environ.get("FUZZ_SEED")
 PEOPLE = ["ana@example.com", "ben@example.com", None]
-
-
-def fuzz(examples: int):
-    """Hypothesis settings for one endpoint: deterministic unless FUZZ_SEED is set; no shrinking,
-    since examples record their findings instead of raising."""
-
-    def wrap(test):
-        test = settings(
-            max_examples=max(1, int(examples * SCALE)),
-            deadline=None,
-            database=None,
-            derandomize=SEED is None,
-            phases=[Phase.explicit, Phase.generate],
-            suppress_health_check=list(HealthCheck),
-        )(test)
-        return seed(int(SEED))(test) if SEED is not None else test
-
-    return wrap
 
 
 # --- counting and reporting --------------------------------------------------------------------

@@ -13,13 +13,12 @@ from __future__ import annotations
 import io
 import json
 import math
-import os
 import re
 from typing import Any
 
 import pytest
 from django.urls import reverse
-from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from cardsets.forms import CardForm
@@ -29,11 +28,10 @@ from cardsets.models import CardSet
 from cardsets.reading import MAX_DIGITS, Limits, UploadError, parse_yaml, read_upload
 from cardsets.shipped import store_shipped
 from tests.cardsets.helpers import as_uploads, baras_files
+from tests.support import fuzzing
 
 BARAS = KINDS["cafe_baras"]
 LIMITS = Limits(upload_bytes=300_000, zip_bytes=400_000)
-SCALE = float(os.environ.get("FUZZ_EXAMPLES", "1"))
-SEED = os.environ.get("FUZZ_SEED")
 
 
 def refused_upload(name: str, blob: bytes) -> str:
@@ -168,19 +166,7 @@ def test_numbers_within_bounds_and_sexagesimal_ones_are_kept():
 
 def fuzz(examples: int):
     """Deterministic unless FUZZ_SEED is set; the examples' runtime is bounded, not each one's."""
-
-    def wrap(test):
-        test = settings(
-            max_examples=max(1, int(examples * SCALE)),
-            deadline=None,
-            database=None,
-            derandomize=SEED is None,
-            phases=[Phase.explicit, Phase.generate, Phase.shrink],
-            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-        )(test)
-        return seed(int(SEED))(test) if SEED is not None else test
-
-    return wrap
+    return fuzzing.fuzz(examples, shrink=True, health=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @st.composite
