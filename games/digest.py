@@ -6,10 +6,11 @@ from datetime import datetime, time, timedelta
 
 from django.db import transaction
 
-from games.calendar import zone_for
+from games.clock import terms as clock_terms
+from games.clock.calendar import zone_for
 from games.engine.words import counted
 
-from . import clock_terms, links, notify
+from . import links, notify
 from .models import Game, Notification, Seat
 
 

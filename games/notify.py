@@ -28,7 +28,9 @@ from sesame.utils import get_query_string
 from games.engine.prompts import key_of, prompt_key
 from games.engine.words import noun
 
-from . import clock_terms, dispatch, links, pending, seat_clock
+from . import dispatch, links, pending
+from .clock import seat as seat_clock
+from .clock import terms as clock_terms
 from .models import Game, Notification, Seat
 from .present import score_rows, table_template
 

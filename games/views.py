@@ -25,8 +25,10 @@ from accounts import bounces
 from cardsets import store as cardset_store
 from games.engine.typed import Unreadable, read_int
 
-from . import clock, clock_terms, forms, links, notify
+from . import forms, links, notify
 from .actions import deadlines, organise, play, replay, talk, write
+from .clock import rules as clock
+from .clock import terms as clock_terms
 from .engine.prompts import prompt_key
 from .home import home_for
 from .models import DeliveredMail, Event, Game, Seat, Vacation

@@ -15,7 +15,8 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import calendar, digest, dispatch, notify, pending
+from games import digest, dispatch, notify, pending
+from games.clock import calendar
 from games.engine import step_rng
 from games.engine.typed import HORIZON_DAYS
 from games.engine.words import counted

@@ -17,7 +17,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import calendar, clock, clock_terms, dispatch, notify, pending, seat_clock
+from games import dispatch, notify, pending
+from games.clock import calendar
+from games.clock import rules as clock
+from games.clock import seat as seat_clock
+from games.clock import terms as clock_terms
 from games.engine import IllegalMove, step_rng
 from games.engine.protocol import Title
 from games.forms import Posted

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from games.calendar import Span
-from games.clock import Clock, bank_left
+from games.clock.calendar import Span
+from games.clock.rules import Clock, bank_left
 from games.models import Seat
 
 
