@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games import digest, dispatch, notify, pending
 from games.clock import calendar
+from games.clock.seat import quiet_hours_of, reminder_for
 from games.engine import step_rng
 from games.engine.typed import HORIZON_DAYS
 from games.engine.words import counted
@@ -30,8 +31,6 @@ from .write import (
     mailed_view,
     note,
     play_answer,
-    quiet_hours_of,
-    reminder_for,
     reset_deadline,
     seat_at,
     write_step,
