@@ -15,7 +15,7 @@ from django.utils import timezone
 from games.engine.words import counted
 
 from . import links
-from .actions.deadlines import vacation_books, vacation_left
+from .clock.vacation import vacation_books, vacation_left
 from .models import Event, Game, Seat
 from .notify import local_time
 

@@ -29,6 +29,7 @@ from . import forms, links, notify
 from .actions import deadlines, organise, play, replay, talk, write
 from .clock import rules as clock
 from .clock import terms as clock_terms
+from .clock import vacation
 from .engine.prompts import prompt_key
 from .home import home_for
 from .models import DeliveredMail, Event, Game, Seat, Vacation
@@ -207,9 +208,9 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
             else f"away from {notify.local_time(v.starts, tz)} until {until}"
         )
         away.setdefault(v.seat_id, []).append(text)
-    books = deadlines.vacation_books(sorted(drawing), now) if drawing else {}
+    books = vacation.vacation_books(sorted(drawing), now) if drawing else {}
     for pk, book in books.items():
-        left = int(deadlines.vacation_left(game, book.used).total_seconds() // 3600)
+        left = int(vacation.vacation_left(game, book.used).total_seconds() // 3600)
         away.setdefault(pk, []).insert(0, f"using vacation time ({left} h left)")
     rows = []
     for s in seats:
@@ -250,7 +251,7 @@ def _undo_offer(game: Game, seat: Seat) -> dict | None:
 
 def _vacation_panel(game: Game, seat: Seat, tz: str) -> dict:
     now = timezone.now()
-    used = deadlines.vacation_used(seat)
+    used = vacation.vacation_used(seat)
     mine = [
         {"starts": notify.local_time(v.starts, tz), "ends": notify.local_time(v.ends, tz)}
         for v in seat.vacations.filter(ends__gt=now)
