@@ -152,9 +152,9 @@ def resume(game: Game, actor=None, reason: str = "") -> None:
             raise SubmitError("This game is not paused.", "not_paused")
         paused_for = timezone.now() - (game.paused_at or timezone.now())
         for seat in game.seats.exclude(deadline=None).select_related("player"):
-            seat.deadline, seat.remind_at = seat_clock.shifted(game.clock, seat, paused_for, timezone.now())
-            if seat.clock_since is not None:  # a time bank: the pause is not charged to it
-                seat.clock_since += paused_for
+            seat.deadline, seat.remind_at, seat.clock_since = seat_clock.after_pause(
+                game.clock, seat, paused_for, timezone.now()
+            )
             seat.save(update_fields=["deadline", "remind_at", "clock_since"])
         note(game, "resume", actor, reason=reason, paused_seconds=int(paused_for.total_seconds()))
         Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE, paused_at=None)

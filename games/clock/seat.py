@@ -111,6 +111,22 @@ def deadline_again(game_clock: Clock, seat: Seat, start: datetime, now: datetime
     return Due(due, reminder_for(game_clock, seat, due, now))
 
 
+class Resumed(NamedTuple):
+    """A seat's clock after a pause: its deadline, its next reminder, and when its bank's clock started."""
+
+    deadline: datetime
+    remind_at: datetime | None
+    clock_since: datetime | None
+
+
+def after_pause(game_clock: Clock, seat: Seat, paused_for: timedelta, now: datetime) -> Resumed:
+    """Every clock stood still for `paused_for`: the deadline moves by as much, and a time bank's
+    clock starts as much later (the pause is not charged to it)."""
+    due, remind_at = shifted(game_clock, seat, paused_for, now)
+    since = seat.clock_since + paused_for if seat.clock_since is not None else None
+    return Resumed(due, remind_at, since)
+
+
 def shifted(game_clock: Clock, seat: Seat, by: timedelta, now: datetime) -> Due:
     """The seat's deadline moved by `by` (a pause's length, an organiser's extension), with its next reminder."""
     due = seat.deadline + by
