@@ -1,9 +1,30 @@
-"""The clock: when a seat must answer, and what is left of its bank (one package, no imports here).
+"""The clock, in one room: when a seat must answer, and what is left of its bank.
 
-- calendar.py: quiet periods and running time, banks, vacation hours to draw (pure, no Django);
-- rules.py: a game's `Clock`, the deadline it makes, reminder points, a bank at a moment (pure);
-- terms.py: the one bounded parser per kind of typed clock value, and the clock in words (pure);
-- seat.py: one seat's clock: its stored bank and vacations, and its bank left at a moment.
+The modules, from pure to seat-level:
 
-This file imports nothing, so importing a pure module (games.models does) loads no seat-level code.
+- calendar.py: quiet days and quiet hours as spans, running time, settling a time out of a quiet
+  period, a bank's arithmetic (`Bank`, `charge`, `replay_bank`), vacation hours to draw;
+- rules.py: a game's `Clock` and what it makes due: `deadline`, `reminder_points`, `next_reminder`,
+  `bank_left`;
+- terms.py: the one bounded parser per kind of typed clock value (quiet days, quiet hours,
+  reminder points), their stored forms, `span`, the clock's rules in words (`describe`) and the
+  clock fields' cross-checks (`clock_problems`);
+- shown.py: time as people read it, on pages and in emails: `local_time`, `due_in`, `deadline_ics`;
+- seat.py: one seat's clock, read from the seat it is given (imports no model);
+- vacation.py: each seat's vacation book and the hours it draws (reads Vacation rows).
+
+calendar, rules, terms and shown are pure: they import no Django, so they stay cheap to test
+(games.models builds its `Clock` from them). seat.py reads a seat object and its vacations;
+vacation.py is the one module here that imports a model. The clock writes nothing: callers write
+what it returns. This file imports nothing, so loading a pure module loads no seat-level code.
+
+The write path (games/actions/write.py and its siblings) calls:
+  seat.deadline_for, seat.reminder_for, seat.charge_bank (the charge and the bank after it),
+  seat.deadline_again (a running wait's deadline again, or None), seat.shifted and
+  seat.after_pause (an extension, a resume), seat.stored_bank and seat.bank_start.
+The sweep (games/actions/deadlines.py) calls:
+  vacation.draws, vacation.vacation_books, vacation.draw_vacation (the hours to draw and the
+  deadline after them), seat.reminder_for, vacation.allowance_left (declared vacations).
+Pages and emails read: shown.*, terms.span and terms.describe, seat.bank_left_at, rules.bank_left,
+vacation.vacation_books/vacation_left/vacation_used.
 """
