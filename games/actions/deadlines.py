@@ -100,6 +100,10 @@ def time_out(seat_pk: int, now: datetime | None = None) -> bool:
         return _time_out_locked(game, seats, seat.index, now)
 
 
+def _draws(game: Game) -> bool:
+    return game.auto_vacation and bool(game.vacation_days)
+
+
 def _draw_vacation(game: Game, seat: Seat, now: datetime, books: Books | None) -> bool:
     """Keep a seat that would time out waiting, on the vacation hours the clock draws for it: the
     hours extend its last drawn row or make a new one, and its deadline moves past them."""
@@ -123,7 +127,7 @@ def _time_out_locked(game: Game, seats: list[Seat], index: int, now: datetime, b
     prompts = engine.prompts(game.state)
     if seat.index not in prompts:
         return False
-    if vacation.draws(game) and seat.player_id and not seat.is_bot:
+    if _draws(game) and seat.player_id and not seat.is_bot:
         if _draw_vacation(game, seat, now, books):
             return False
     if game.timeout_policy == Game.TimeoutPolicy.BOT:
@@ -225,7 +229,7 @@ def _time_out_batch(overdue: list[Overdue], now: datetime) -> int:
     try:
         with write_step(), pending.held():
             locked = lock_games(sorted({game_id for _, game_id, _ in overdue}))
-            drawing = [pk for pk, game_id, _ in overdue if game_id in locked and vacation.draws(locked[game_id][0])]
+            drawing = [pk for pk, game_id, _ in overdue if game_id in locked and _draws(locked[game_id][0])]
             books = vacation.vacation_books(drawing, now) if drawing else {}
             return sum(
                 _time_out_locked(*locked[game_id], index, now, books)

@@ -23,7 +23,7 @@ The write path (games/actions/write.py and its siblings) calls:
   seat.deadline_again (a running wait's deadline again, or None), seat.shifted and
   seat.after_pause (an extension, a resume), seat.stored_bank and seat.bank_start.
 The sweep (games/actions/deadlines.py) calls:
-  vacation.draws, vacation.vacation_books, vacation.draw_vacation (the hours to draw and the
+  vacation.vacation_books, vacation.draw_vacation (the hours to draw and the
   deadline after them), seat.reminder_for, vacation.allowance_left (declared vacations).
 Pages and emails read: shown.*, terms.span and terms.describe, seat.bank_left_at, rules.bank_left,
 vacation.vacation_books/vacation_left/vacation_used.

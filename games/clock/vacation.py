@@ -70,11 +70,6 @@ def allowance_left(game: Game, seat: Seat) -> timedelta:
     return vacation_left(game, vacation_used(seat))
 
 
-def draws(game: Game) -> bool:
-    """The game keeps a seat about to time out waiting on its vacation hours (automatic vacation)."""
-    return game.auto_vacation and bool(game.vacation_days)
-
-
 def draw_vacation(game_clock: Clock, days: int, seat: Seat, now: datetime, books: Books | None) -> Drawn | None:
     """The vacation hours that keep a seat past its deadline waiting, on an allowance of `days` a year,
     an hour at a time (never one hour twice), or None when the allowance cannot cover them.
