@@ -14,8 +14,9 @@ The modules, from pure to seat-level:
 - vacation.py: each seat's vacation book and the hours it draws (reads Vacation rows).
 
 calendar, rules, terms and shown are pure: they import no Django, so they stay cheap to test
-(games.models builds its `Clock` from them). seat.py reads a seat object and its vacations;
-vacation.py is the one module here that imports a model. The clock writes nothing: callers write
+(games.models builds its `Clock` from them). seat.py reads a seat object and its vacations but
+imports neither Django nor a model (tests/test_clock_pure.py keeps both so); vacation.py is the
+one module here that imports a model. The clock writes nothing: callers write
 what it returns. This file imports nothing, so loading a pure module loads no seat-level code.
 
 The write path (games/actions/write.py and its siblings) calls:
@@ -23,8 +24,8 @@ The write path (games/actions/write.py and its siblings) calls:
   seat.deadline_again (a running wait's deadline again, or None), seat.shifted and
   seat.after_pause (an extension, a resume), seat.stored_bank and seat.bank_start.
 The sweep (games/actions/deadlines.py) calls:
-  vacation.vacation_books, vacation.draw_vacation (the hours to draw and the
-  deadline after them), seat.reminder_for, vacation.allowance_left (declared vacations).
+  vacation.vacation_books (one query a batch), vacation.draw_vacation (the hours to draw and the
+  deadline after them), seat.reminder_for, and vacation.allowance_left for declared vacations.
 Pages and emails read: shown.*, terms.span and terms.describe, seat.bank_left_at, rules.bank_left,
 vacation.vacation_books/vacation_left/vacation_used.
 """
