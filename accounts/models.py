@@ -49,7 +49,7 @@ class User(AbstractBaseUser, PermissionsMixin):
     digest_hour = models.PositiveSmallIntegerField(
         default=8, validators=[MaxValueValidator(23)], help_text="Local hour the daily digest is sent."
     )
-    # the clock on the player's terms (read by games.clock_terms; blank: the game's reminder, no quiet hours)
+    # the clock on the player's terms (read by games.clock.terms; blank: the game's reminder, no quiet hours)
     quiet_hours = models.CharField(
         max_length=11, blank=True, default="", help_text="No deadline of yours falls in these hours, e.g. 23:00-07:00."
     )

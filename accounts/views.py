@@ -19,9 +19,9 @@ from sesame.utils import get_user
 
 from games.actions import absences
 from games.actions.write import SubmitError
+from games.clock.shown import local_time
 from games.forms import PreferencesForm, VacationForm
 from games.models import Absence
-from games.notify import local_time
 
 from . import actions, bounces, limits
 from .forms import SignInForm

@@ -46,7 +46,7 @@ def build(n: int, slug: str = "pebbles", clocks: str = "off") -> None:
     from django.utils import timezone
 
     from accounts.models import User
-    from games.clock_terms import WEEKDAYS
+    from games.clock.terms import WEEKDAYS
     from games.engine import step_rng
     from games.engine.cards import content_hash
     from games.models import Event, Game, Seat

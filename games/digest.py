@@ -6,10 +6,11 @@ from datetime import datetime, time, timedelta
 
 from django.db import transaction
 
-from games.calendar import zone_for
+from games.clock.calendar import zone_for
+from games.clock.shown import due_in, local_time
 from games.engine.words import counted
 
-from . import clock_terms, links, notify
+from . import links, notify
 from .models import Game, Notification, Seat
 
 
@@ -59,9 +60,9 @@ def send_due(now: datetime) -> int:
                         "name": s.game.name,
                         "title": s.game.title_name,
                         "url": links.url_for(s),
-                        "waiting": notify.local_time(s.waiting_since, user.timezone),
-                        "deadline": notify.local_time(s.deadline, user.timezone),
-                        "due_in": clock_terms.span(s.deadline - now) if s.deadline and s.deadline > now else "",
+                        "waiting": local_time(s.waiting_since, user.timezone),
+                        "deadline": local_time(s.deadline, user.timezone),
+                        "due_in": due_in(s.deadline, now),
                         "question": prompt.text if prompt else "",
                     }
                 )

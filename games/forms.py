@@ -15,8 +15,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.addresses import AddressField, BadAddress, read_address
-from games import clock_terms
-from games.clock_terms import clock_problems
+from games.clock import terms as clock_terms
+from games.clock.terms import clock_problems
 from games.engine import IllegalMove
 from games.engine.typed import Unreadable, check_period, clean_text, read_int
 from games.titles import choices as title_choices
@@ -366,7 +366,7 @@ def _normal_points(text: str) -> str:
 
 
 class _ReadField(forms.CharField):
-    """Text read by one of games.clock_terms' parsers (`normal`) and stored in the parser's normal form."""
+    """Text read by one of games.clock.terms' parsers (`normal`) and stored in the parser's normal form."""
 
     normal = staticmethod(str)
 

@@ -15,9 +15,9 @@ from django.utils import timezone
 from games.engine.words import counted
 
 from . import links
-from .actions.deadlines import vacation_books, vacation_left
+from .clock.shown import local_time
+from .clock.vacation import vacation_books, vacation_left
 from .models import Event, Game, Seat
-from .notify import local_time
 
 QUESTION_WORDS = 90  # characters of the question shown in the list
 PLAYING = (Game.Status.ACTIVE, Game.Status.PAUSED)

@@ -16,9 +16,9 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 
-from games.calendar import Bank
-from games.clock import Clock
-from games.clock_terms import clock_problems, stored_weekdays
+from games.clock.calendar import Bank
+from games.clock.rules import Clock
+from games.clock.terms import clock_problems, stored_weekdays
 from games.state_parts import SharedPart, StateField  # noqa: F401 - SharedPart lives beside its field
 from games.titles import choices as title_choices
 from games.titles import get_title
@@ -69,7 +69,7 @@ class Game(models.Model):
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_games")
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    # the clock (see games/clock.py): empty decision_hours and daily_deadline = no deadlines
+    # the clock (see games/clock/rules.py): empty decision_hours and daily_deadline = no deadlines
     decision_hours = models.PositiveIntegerField(
         null=True,
         blank=True,
@@ -171,7 +171,7 @@ class Game(models.Model):
         return reverse("game-detail", args=[self.pk])
 
     def clean(self) -> None:
-        """The clock's cross-checks (games.clock_terms.clock_problems), for the admin's form."""
+        """The clock's cross-checks (games.clock.terms.clock_problems), for the admin's form."""
         from django.core.exceptions import ValidationError
 
         values = {name: getattr(self, name) for name in self.CLOCK_FIELDS}

@@ -10,9 +10,8 @@ all: unsubscribed people get nothing (their games go on), digest readers get one
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import css_inline
 from django.conf import settings
@@ -28,7 +27,10 @@ from sesame.utils import get_query_string
 from games.engine.prompts import key_of, prompt_key
 from games.engine.words import noun
 
-from . import clock_terms, dispatch, links, pending, seat_clock
+from . import dispatch, links, pending
+from .clock import seat as seat_clock
+from .clock import terms as clock_terms
+from .clock.shown import deadline_ics, local_time
 from .models import Game, Notification, Seat
 from .present import score_rows, table_template
 
@@ -103,46 +105,6 @@ def user_from_unsubscribe(token: str):
     except signing.BadSignature:
         return None
     return User.objects.filter(pk=data.get("u")).first()
-
-
-def local_time(when: datetime | None, tz: str) -> str:
-    """An absolute time in the reader's timezone, e.g. "Tue 24 Nov 2026, 20:00 (Europe/Lisbon)"."""
-    if when is None:
-        return ""
-    try:
-        zone = ZoneInfo(tz)
-    except (KeyError, ValueError, OSError):
-        zone, tz = ZoneInfo("UTC"), "UTC"
-    try:
-        return when.astimezone(zone).strftime(f"%a %d %b %Y, %H:%M ({tz})")
-    except (OverflowError, ValueError):
-        # at the calendar's very end the reader's zone cannot be reached: say it in UTC, never fail
-        return when.strftime("%a %d %b %Y, %H:%M (UTC)") if when.utcoffset() == timedelta(0) else str(when)
-
-
-def deadline_ics(game_name: str, seat_pk: int, deadline: datetime, url: str) -> str:
-    """A one-event calendar file for the deadline, so it lands in the player's own calendar."""
-    stamp = deadline.astimezone(ZoneInfo("UTC")).strftime("%Y%m%dT%H%M%SZ")
-    now = timezone.now().astimezone(ZoneInfo("UTC")).strftime("%Y%m%dT%H%M%SZ")
-    summary = f"Your move is due in {game_name}".replace(",", "\\,").replace(";", "\\;")
-    return "\r\n".join(
-        [
-            "BEGIN:VCALENDAR",
-            "VERSION:2.0",
-            "PRODID:-//Cafe turns//EN",
-            "METHOD:PUBLISH",
-            "BEGIN:VEVENT",
-            f"UID:deadline-{seat_pk}-{stamp}@{settings.REPLY_DOMAIN}",
-            f"DTSTAMP:{now}",
-            f"DTSTART:{stamp}",
-            f"DTEND:{stamp}",
-            f"SUMMARY:{summary}",
-            f"URL:{url}",
-            "END:VEVENT",
-            "END:VCALENDAR",
-            "",
-        ]
-    )
 
 
 # --- writing rows ----------------------------------------------------------------------------
@@ -240,7 +202,7 @@ def finish(note: Notification) -> None:
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     if ctx.get("deadline_at") and frozen is not None:
         due = datetime.fromisoformat(ctx["deadline_at"])
-        note.ics = deadline_ics(ctx["game"]["name"], frozen.pk, due, ctx["url"])
+        note.ics = deadline_ics(ctx["game"]["name"], frozen.pk, due, ctx["url"], settings.REPLY_DOMAIN, timezone.now())
     if note.game_id:
         # the drawing takes the card catalogue from the game (fixed for its whole life) and draws
         # the seat's own cards as "yours"

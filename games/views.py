@@ -25,8 +25,12 @@ from accounts import bounces
 from cardsets import store as cardset_store
 from games.engine.typed import Unreadable, read_int
 
-from . import clock, clock_terms, forms, links, notify
+from . import forms, links, notify
 from .actions import deadlines, organise, play, replay, talk, write
+from .clock import rules as clock
+from .clock import terms as clock_terms
+from .clock import vacation
+from .clock.shown import local_time
 from .engine.prompts import prompt_key
 from .home import home_for
 from .models import DeliveredMail, Event, Game, Seat, Vacation
@@ -133,7 +137,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "new_from": new_from,
         "others_waiting": game.to_move,
         "tz": tz,
-        "my_deadline": notify.local_time(seat.deadline, tz) if prompt else "",
+        "my_deadline": local_time(seat.deadline, tz) if prompt else "",
         "clock_rules": clock_terms.describe(game.clock, game.vacation_days if game.auto_vacation else 0),
         "table": _table_rows(game, seats, seat, prompts, tz),
         "person": person,
@@ -167,7 +171,7 @@ def _mail_refused(seat: Seat, token: str) -> dict[str, str]:
 def paused_line(game: Game, tz: str) -> str:
     """The paused game's line, "Paused since <when> by <whom> (<why>).", in the reader's timezone."""
     event = game.events.filter(kind=Event.Kind.ADMIN, payload__action="pause").select_related("actor").last()
-    since = notify.local_time(game.paused_at or (event.created_at if event else None), tz)
+    since = local_time(game.paused_at or (event.created_at if event else None), tz)
     text = f"Paused since {since}" if since else "Paused"
     if event is not None:
         why = (event.payload.get("reason") or "").strip()
@@ -198,16 +202,14 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
             if v.starts <= now:
                 drawing.add(v.seat_id)
             continue
-        until = notify.local_time(v.ends, tz)
+        until = local_time(v.ends, tz)
         text = (
-            f"on vacation until {until}"
-            if v.starts <= now
-            else f"away from {notify.local_time(v.starts, tz)} until {until}"
+            f"on vacation until {until}" if v.starts <= now else f"away from {local_time(v.starts, tz)} until {until}"
         )
         away.setdefault(v.seat_id, []).append(text)
-    books = deadlines.vacation_books(sorted(drawing), now) if drawing else {}
+    books = vacation.vacation_books(sorted(drawing), now) if drawing else {}
     for pk, book in books.items():
-        left = int(deadlines.vacation_left(game, book.used).total_seconds() // 3600)
+        left = int(vacation.vacation_left(game, book.used).total_seconds() // 3600)
         away.setdefault(pk, []).insert(0, f"using vacation time ({left} h left)")
     rows = []
     for s in seats:
@@ -221,7 +223,7 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
                 "name": s.name,
                 "me": s.pk == me.pk,
                 "asked": s.index in prompts,
-                "deadline": notify.local_time(s.deadline, tz) if s.index in prompts else "",
+                "deadline": local_time(s.deadline, tz) if s.index in prompts else "",
                 "bank": clock_terms.span(bank) if bank is not None else "",
                 "away": away.get(s.pk, []),
                 "stand_in": s.stand_in,
@@ -248,9 +250,9 @@ def _undo_offer(game: Game, seat: Seat) -> dict | None:
 
 def _vacation_panel(game: Game, seat: Seat, tz: str) -> dict:
     now = timezone.now()
-    used = deadlines.vacation_used(seat)
+    used = vacation.vacation_used(seat)
     mine = [
-        {"starts": notify.local_time(v.starts, tz), "ends": notify.local_time(v.ends, tz)}
+        {"starts": local_time(v.starts, tz), "ends": local_time(v.ends, tz)}
         for v in seat.vacations.filter(ends__gt=now)
     ]
     return {
@@ -288,7 +290,7 @@ def _talk_panel(request: HttpRequest, game: Game, seat: Seat, tz: str) -> dict:
     board = game.messages.order_by("-created_at", "-id")[:100]
     draft = request.session.get(_draft_key(seat), "")
     return {
-        "messages": [{"author": m.author, "text": m.text, "when": notify.local_time(m.created_at, tz)} for m in board],
+        "messages": [{"author": m.author, "text": m.text, "when": local_time(m.created_at, tz)} for m in board],
         "form": forms.TalkForm(initial={"text": draft}),
         "open": game.status != Game.Status.DRAFT and seat.player_id is not None,
     }
@@ -411,7 +413,7 @@ def seat_vacation(request: HttpRequest, token: str) -> HttpResponse:
         starts, ends = form.period()
         deadlines.declare_vacation(seat, starts, ends)
         return (
-            f"Vacation saved: away from {notify.local_time(starts, tz)} until {notify.local_time(ends, tz)}. "
+            f"Vacation saved: away from {local_time(starts, tz)} until {local_time(ends, tz)}. "
             "Your clock stops while you are away."
         )
 

@@ -1,4 +1,4 @@
-"""Quiet periods, time banks and vacation hours (games.calendar, games.clock): properties over random
+"""Quiet periods, time banks and vacation hours (games.clock.calendar, games.clock.rules): properties over random
 calendars, timezones, quiet periods and answer times, and the daylight-saving cases by name."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ from zoneinfo import ZoneInfo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import calendar, clock
-from games.calendar import Bank, QuietHours
+from games.clock import calendar
+from games.clock import rules as clock
+from games.clock.calendar import Bank, QuietHours
 
 HOUR = timedelta(hours=1)
 ZONES = [

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, time, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.clock import Clock, deadline, next_daily, next_reminder, reminder_points
+from games.clock.rules import Clock, deadline, next_daily, next_reminder, reminder_points
 
 LISBON = "Europe/Lisbon"
 

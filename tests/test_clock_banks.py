@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from accounts.models import User
 from games import digest, links
 from games.actions import absences, deadlines, organise, play, replay
-from games.clock_terms import WEEKDAYS
+from games.clock.terms import WEEKDAYS
 from games.models import Event, Game, Notification, Seat, Vacation
 
 pytestmark = pytest.mark.django_db(transaction=True)

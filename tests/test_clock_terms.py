@@ -11,9 +11,9 @@ from django.core.exceptions import ValidationError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import clock_terms
-from games.calendar import Bank
-from games.clock import Clock
+from games.clock import terms as clock_terms
+from games.clock.calendar import Bank
+from games.clock.rules import Clock
 from games.engine.typed import Unreadable
 from games.forms import NewGameForm
 from games.models import Game

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from games import links, notify
 from games.actions import deadlines, play, talk, write
+from games.clock.shown import local_time
 from games.engine.prompts import prompt_key
 from games.models import Event, Game, Message, Seat, Vacation
 from tests.test_inbound import ANA, _inbound_settings, both_hidden, problems, reply, reply_to_of  # noqa: F401
@@ -109,8 +110,8 @@ def test_a_stored_far_future_time_never_breaks_another_seats_page(client, make_g
     r = client.get(seat_url(game, 1))
     assert r.status_code == 200
     assert "9999" in r.content.decode()
-    assert notify.local_time(far, "Pacific/Kiritimati").endswith("(UTC)")
-    assert notify.local_time(far, "no/such zone")
+    assert local_time(far, "Pacific/Kiritimati").endswith("(UTC)")
+    assert local_time(far, "no/such zone")
 
 
 def test_declare_vacation_refuses_dates_beyond_the_horizon_whoever_calls_it(make_game):

@@ -13,8 +13,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import links, notify
+from games import links
 from games.actions import organise, play, talk
+from games.clock.shown import local_time
 from games.engine import Choose, Option
 from games.models import Event, Game, Message, Seat, Vacation
 from games.titles import register
@@ -85,7 +86,7 @@ def test_the_page_states_my_deadline_in_my_own_timezone(client, make_game, organ
     seat.player.save()
     seat.refresh_from_db()
     html = page(client, game, 0)
-    expected = notify.local_time(seat.deadline, "America/New_York")
+    expected = local_time(seat.deadline, "America/New_York")
     assert "(America/New_York)" in expected and f"Answer by <strong>{expected}</strong>" in html
     assert "Times are shown in America/New_York" in html
 
@@ -98,7 +99,7 @@ def test_other_players_see_who_is_on_vacation_until_when_and_who_a_bot_stands_in
     Vacation.objects.create(seat=ana, starts=now - timedelta(days=9), ends=now - timedelta(days=5))  # over
     organise.hand_to_bot(Seat.objects.get(game=game, index=2), None, "away")
     html = page(client, game, 1)
-    until = notify.local_time(now + timedelta(days=3), "UTC")
+    until = local_time(now + timedelta(days=3), "UTC")
     assert f"on vacation until {until}" in html
     assert html.count("on vacation until") == 1, "a vacation that is over is not shown"
     assert "a bot is standing in" in html

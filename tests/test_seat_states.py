@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games import links, notify
 from games.actions import organise
+from games.clock.shown import local_time
 from games.models import Game, Notification, Seat
 from tests.support.play import finish
 
@@ -56,7 +57,7 @@ def test_every_seat_is_mailed_when_a_game_pauses_and_when_it_resumes_with_the_ne
             assert "Nothing is waiting on you right now" in note.context["text"]
         else:
             assert seat.deadline == due_before[seat.pk] + timedelta(minutes=60)
-            assert f"Your move is now due {notify.local_time(seat.deadline, 'UTC')}." in note.context["text"]
+            assert f"Your move is now due {local_time(seat.deadline, 'UTC')}." in note.context["text"]
 
 
 def test_a_finished_game_has_no_empty_decision_box_and_draws_the_winners_cup(client, make_game):

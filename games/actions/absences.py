@@ -14,9 +14,10 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from games.clock.vacation import allowance_left, vacation_books
 from games.models import Absence, Game, Seat, Vacation
 
-from .deadlines import allowance_left, check_absence, grant_vacation, vacation_books
+from .deadlines import check_absence, grant_vacation
 from .write import lock_game
 
 PLAYING = (Game.Status.ACTIVE, Game.Status.PAUSED)

@@ -9,13 +9,15 @@ from __future__ import annotations
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
-from typing import NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import calendar, digest, dispatch, notify, pending
+from games import digest, dispatch, notify, pending
+from games.clock import vacation
+from games.clock.seat import reminder_for
+from games.clock.vacation import Books, allowance_left
 from games.engine import step_rng
 from games.engine.typed import HORIZON_DAYS
 from games.engine.words import counted
@@ -29,8 +31,6 @@ from .write import (
     mailed_view,
     note,
     play_answer,
-    quiet_hours_of,
-    reminder_for,
     reset_deadline,
     seat_at,
     write_step,
@@ -100,55 +100,21 @@ def time_out(seat_pk: int, now: datetime | None = None) -> bool:
         return _time_out_locked(game, seats, seat.index, now)
 
 
-class Book(NamedTuple):
-    """A seat's vacation this year: what it used, and where and in which row its drawn hours end."""
-
-    used: timedelta
-    until: datetime | None  # the end of the last automatically drawn hour
-    last: int | None  # the row holding that hour, which the next contiguous hours extend
-
-
-Books = dict[int, Book]  # seat pk -> its book
-
-
-def vacation_books(seat_pks: list[int], now: datetime) -> Books:
-    """What each seat has used of its yearly allowance, and where its drawn hours end: one query for a batch."""
-    books: Books = {pk: Book(timedelta(0), None, None) for pk in seat_pks}
-    rows = Vacation.objects.filter(seat_id__in=seat_pks, ends__gt=now - timedelta(days=365))
-    for row, pk, starts, ends, automatic in rows.values_list("pk", "seat_id", "starts", "ends", "automatic"):
-        used, until, last = books[pk]
-        if automatic and (until is None or ends > until):
-            until, last = ends, row
-        books[pk] = Book(used + (ends - starts), until, last)
-    return books
-
-
 def _draws(game: Game) -> bool:
     return game.auto_vacation and bool(game.vacation_days)
 
 
 def _draw_vacation(game: Game, seat: Seat, now: datetime, books: Books | None) -> bool:
-    """Keep a seat that would time out waiting, on its vacation allowance, an hour at a time (never
-    one hour twice). Hours that follow on from the last drawn ones extend its row: one row per
-    stretch of drawn time, not one per sweep."""
-    if books is None or seat.pk not in books:
-        books = vacation_books([seat.pk], now)
-    used, until, last = books[seat.pk]
-    first, hours = calendar.hours_to_draw(seat.deadline, now, until, timedelta(days=game.vacation_days) - used)
-    if not hours:
+    """Keep a seat that would time out waiting, on the vacation hours the clock draws for it: the
+    hours extend its last drawn row or make a new one, and its deadline moves past them."""
+    drawn = vacation.draw_vacation(game.clock, game.vacation_days, seat, now, books)
+    if drawn is None:
         return False
-    ends = first + hours * calendar.HOUR
-    if last is not None and first == until:
-        pending.update_row(Vacation(pk=last, seat=seat), ends=ends)
+    if drawn.extends is not None:
+        pending.update_row(Vacation(pk=drawn.extends, seat=seat), ends=drawn.ends)
     else:
-        row = Vacation(seat=seat, starts=first, ends=ends, automatic=True)
-        pending.add_row(row)
-        last = None  # its key is known only once it is written
-    books[seat.pk] = Book(used + (ends - first), ends, last)
-    game_clock = game.clock
-    deadline = calendar.settle(ends, game_clock.quiet_days, game_clock.tz, quiet_hours_of(seat))
-    away = ends if seat.away_until is None or seat.away_until < ends else seat.away_until
-    pending.update_seat(seat, deadline=deadline, remind_at=None, away_until=away)
+        pending.add_row(Vacation(seat=seat, starts=drawn.first, ends=drawn.ends, automatic=True))
+    pending.update_seat(seat, deadline=drawn.deadline, remind_at=None, away_until=drawn.away_until)
     return True
 
 
@@ -264,7 +230,7 @@ def _time_out_batch(overdue: list[Overdue], now: datetime) -> int:
         with write_step(), pending.held():
             locked = lock_games(sorted({game_id for _, game_id, _ in overdue}))
             drawing = [pk for pk, game_id, _ in overdue if game_id in locked and _draws(locked[game_id][0])]
-            books = vacation_books(drawing, now) if drawing else {}
+            books = vacation.vacation_books(drawing, now) if drawing else {}
             return sum(
                 _time_out_locked(*locked[game_id], index, now, books)
                 for _, game_id, index in overdue
@@ -333,21 +299,6 @@ def check_absence(starts: datetime, ends: datetime) -> None:
         raise SubmitError("That vacation is already over.", "bad_vacation")
     if starts < now - timedelta(days=2) or ends > now + timedelta(days=HORIZON_DAYS + 2):
         raise SubmitError("Give dates from today to a year from now.", "bad_vacation")
-
-
-def vacation_used(seat: Seat) -> timedelta:
-    """The vacation time this seat has had in its game over the last 365 days."""
-    return vacation_books([seat.pk], timezone.now())[seat.pk].used
-
-
-def vacation_left(game: Game, used: timedelta) -> timedelta:
-    """What is left of the game's yearly allowance after `used` of it (never below nothing)."""
-    return max(timedelta(days=game.vacation_days) - used, timedelta(0))
-
-
-def allowance_left(game: Game, seat: Seat) -> timedelta:
-    """What is left of the game's yearly vacation allowance for this seat."""
-    return vacation_left(game, vacation_used(seat))
 
 
 def grant_vacation(

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import notify
+from games.clock import seat as seat_clock
 from games.engine import OptionsError, step_rng
 from games.engine.cards import content_hash
 from games.engine.protocol import Title
@@ -28,7 +29,6 @@ from .write import (
     lock_game,
     mailed_view,
     note,
-    reminder_for,
     reset_deadline,
     void_steps,
 )
@@ -152,10 +152,9 @@ def resume(game: Game, actor=None, reason: str = "") -> None:
             raise SubmitError("This game is not paused.", "not_paused")
         paused_for = timezone.now() - (game.paused_at or timezone.now())
         for seat in game.seats.exclude(deadline=None).select_related("player"):
-            seat.deadline += paused_for
-            seat.remind_at = reminder_for(game.clock, seat, seat.deadline, timezone.now())
-            if seat.clock_since is not None:  # a time bank: the pause is not charged to it
-                seat.clock_since += paused_for
+            seat.deadline, seat.remind_at, seat.clock_since = seat_clock.after_pause(
+                game.clock, seat, paused_for, timezone.now()
+            )
             seat.save(update_fields=["deadline", "remind_at", "clock_since"])
         note(game, "resume", actor, reason=reason, paused_seconds=int(paused_for.total_seconds()))
         Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE, paused_at=None)
@@ -194,8 +193,7 @@ def extend_deadline(game: Game, hours: float, actor=None, reason: str = "", seat
             seats = seats.filter(index=seat_index)
         delta = timedelta(hours=hours)
         for seat in seats.select_related("player"):
-            seat.deadline += delta
-            seat.remind_at = reminder_for(game.clock, seat, seat.deadline, timezone.now())
+            seat.deadline, seat.remind_at = seat_clock.shifted(game.clock, seat, delta, timezone.now())
             seat.save(update_fields=["deadline", "remind_at"])
         note(game, "extend", actor, seat=seat_index, hours=hours, reason=reason)
 

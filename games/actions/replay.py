@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.calendar import replay_bank
+from games.clock.calendar import replay_bank
 from games.engine import step_rng
 from games.models import Event, Game
 

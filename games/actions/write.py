@@ -11,13 +11,14 @@ each hold one concern's writes and all go through the helpers here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import calendar, clock, clock_terms, dispatch, notify, pending, seat_clock
+from games import dispatch, notify, pending
+from games.clock import seat as seat_clock
 from games.engine import IllegalMove, step_rng
 from games.engine.protocol import Title
 from games.forms import Posted
@@ -126,7 +127,11 @@ def play_answer(
     payload = {"answer": answer}
     game_clock = game.clock
     if game_clock.bank is not None and acting.clock_since is not None and not acting.is_bot:
-        payload["charged"] = charge_bank(game_clock, acting, timezone.now())
+        # the charge goes in the answer's event, so the banks replay from the log (replay.banks)
+        now = timezone.now()
+        charged = seat_clock.charge_bank(game_clock, acting, now)
+        pending.update_seat(acting, bank_seconds=charged.left, clock_since=now)
+        payload["charged"] = charged.seconds
     event = append(game, seq, kind, seat_index, payload, via, actor, new_state)
     if via in PEOPLE_VIAS and acting.misses:
         pending.update_seat(acting, misses=0)
@@ -172,12 +177,12 @@ def after_step(
         if asked and not continues:
             if game_clock.bank is not None and not seat.is_bot:  # set first: the deadline reads them
                 pending.update_seat(seat, clock_since=now, bank_seconds=seat_clock.stored_bank(game_clock, seat))
-            deadline = deadline_for(game_clock, seat, now) if game.status == Game.Status.ACTIVE else None
+            deadline = seat_clock.deadline_for(game_clock, seat, now) if game.status == Game.Status.ACTIVE else None
             pending.update_seat(
                 seat,
                 waiting_since=now,
                 deadline=deadline,
-                remind_at=reminder_for(game_clock, seat, deadline, now),
+                remind_at=seat_clock.reminder_for(game_clock, seat, deadline, now),
                 reminded_for=None,
             )
             if seat.is_bot or seat.plan:
@@ -207,55 +212,11 @@ def _offer_plan(game: Game, engine: Title, seat: Seat) -> None:
         notify.plan_offer(game, seat, prompt)
 
 
-def quiet_hours_of(seat: Seat) -> calendar.QuietHours | None:
-    player = seat.player if seat.player_id else None
-    if player is None or not player.quiet_hours:
-        return None
-    return clock_terms.quiet_hours(player.quiet_hours, player.timezone)
-
-
-def deadline_for(game_clock: clock.Clock, seat: Seat, start: datetime) -> datetime | None:
-    """The seat's deadline for a wait whose clock runs from `start` (a bank: from its clock_since)."""
-    if not game_clock.active or seat.is_bot:
-        return None
-    bank_left = None
-    if game_clock.bank is not None:
-        start = seat.clock_since or start
-        bank_left = timedelta(seconds=seat_clock.stored_bank(game_clock, seat))
-    return clock.deadline(game_clock, start, seat_clock.away(seat, start), bank_left, quiet_hours_of(seat))
-
-
-def charge_bank(game_clock: clock.Clock, seat: Seat, now: datetime) -> int:
-    """Charge the seat's bank for the running time since its clock started; returns the seconds charged.
-
-    The charge goes in the answer's event, so the banks can be replayed from the log (replay.banks).
-    """
-    left = timedelta(seconds=seat_clock.stored_bank(game_clock, seat))
-    since = seat.clock_since
-    charged = calendar.charge(left, since, now, game_clock.stopped(since, seat_clock.away(seat, since)))
-    after = game_clock.bank.after(left, timedelta(seconds=charged))
-    pending.update_seat(seat, bank_seconds=int(after.total_seconds()), clock_since=now)
-    return charged
-
-
-def reminder_for(
-    game_clock: clock.Clock, seat: Seat, deadline: datetime | None, now: datetime, sent_now: bool = False
-) -> datetime | None:
-    """The seat's next reminder for this deadline: at the player's own points, else the game's one reminder."""
-    if seat.is_bot or deadline is None:
-        return None
-    player = seat.player if seat.player_id else None
-    chosen = clock_terms.stored_points(player.reminder_points) if player is not None and player.reminder_points else ()
-    return clock.next_reminder(clock.reminder_points(game_clock, chosen), deadline, now, sent_now)
-
-
 def reset_deadline(game: Game, seat: Seat, start: datetime) -> None:
-    """A running wait's deadline, worked out again; an unchanged deadline keeps its reminders as they were."""
-    game_clock = game.clock
-    deadline = deadline_for(game_clock, seat, start)
-    if deadline == seat.deadline:
-        return
-    pending.update_seat(seat, deadline=deadline, remind_at=reminder_for(game_clock, seat, deadline, timezone.now()))
+    """A running wait's deadline, worked out again by the clock; an unchanged one keeps its reminders as they were."""
+    moved = seat_clock.deadline_again(game.clock, seat, start, timezone.now())
+    if moved is not None:
+        pending.update_seat(seat, deadline=moved.deadline, remind_at=moved.remind_at)
 
 
 def mailed_view(engine: Title, state, seat: int) -> dict:

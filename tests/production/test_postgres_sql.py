@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from games import links, state_parts
 from games.actions import deadlines, replay
-from games.calendar import HOUR
+from games.clock.calendar import HOUR
 from games.models import Event, Game, Seat, SharedPart, Vacation
 from tests.support.play import take_pebbles
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from games.calendar import Bank, QuietHours, Span, advance, merged, quiet_day_spans, running, settle, zone_for
+from games.clock.calendar import Bank, QuietHours, Span, advance, merged, quiet_day_spans, running, settle, zone_for
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ import re
 from datetime import time, timedelta
 from functools import lru_cache
 
-from games.calendar import QuietHours
-from games.clock import Clock
+from games.clock.calendar import QuietHours
+from games.clock.rules import Clock
 from games.engine.typed import Unreadable
 from games.engine.words import counted
 
