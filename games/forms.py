@@ -6,7 +6,6 @@ JavaScript, and a post can only ever name options that were offered (the engine 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -17,7 +16,6 @@ from django.utils.safestring import SafeString, mark_safe
 from accounts.addresses import AddressField, BadAddress, read_address
 from games.clock import terms as clock_terms
 from games.clock.terms import clock_problems
-from games.engine import IllegalMove
 from games.engine.typed import Unreadable, check_period, clean_text, read_int
 from games.titles import choices as title_choices
 
@@ -87,34 +85,6 @@ def _options(p: dict[str, Any], name: str, input_type: str, required: bool) -> S
     return format_html('<ul class="options {}">{}</ul>', input_type, items)
 
 
-def answer_from_post(p: dict[str, Any], post, prefix: str = "answer") -> Any:
-    """Read a posted form into the answer shape of the prompt; IllegalMove if it cannot be read."""
-    kind = p["kind"]
-    if kind == "choose":
-        value = post.get(prefix)
-        if not value:
-            raise IllegalMove("Pick one of the choices before sending.")
-        return value
-    if kind == "choose_many":
-        return post.getlist(prefix)
-    if kind == "number":
-        return read_int(post.get(prefix) or "")
-    if kind == "order":
-        ranks = {}
-        n = len(p["options"])
-        for o in p["options"]:
-            raw = post.get(f"{prefix}.{o['id']}") or ""
-            if not raw.strip():
-                raise IllegalMove("Give every choice a number.")
-            ranks[o["id"]] = read_int(raw, low=1, high=n)
-        if sorted(ranks.values()) != list(range(1, len(ranks) + 1)):
-            raise IllegalMove(f"Use each number from 1 to {len(ranks)} once.")
-        return sorted(ranks, key=ranks.get)
-    if kind == "composite":
-        return {part["name"]: answer_from_post(part, post, f"{prefix}.{part['name']}") for part in p["parts"]}
-    raise IllegalMove("This question cannot be answered from a form.")
-
-
 class NumberField(forms.IntegerField):
     """A whole number typed by a person, read by the one parser every page and reply uses."""
 
@@ -148,20 +118,6 @@ def _number_fields(db_field, **kwargs):
     if isinstance(db_field, models.IntegerField) and not db_field.choices:
         return db_field.formfield(form_class=NumberField, **kwargs)
     return db_field.formfield(**kwargs)
-
-
-@dataclass(frozen=True)
-class Posted:
-    """A posted answer form, read against the question only once the game is locked.
-
-    The page's question may be stale by then; reading it under the lock means the form is judged
-    against the question actually being asked, and the state is read once per answer.
-    """
-
-    post: Any
-
-    def read(self, prompt) -> Any:
-        return answer_from_post(prompt.to_dict(), self.post)
 
 
 CLOCK_FIELDS = Game.CLOCK_FIELDS

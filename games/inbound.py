@@ -61,9 +61,9 @@ from django.http import HttpResponseBadRequest
 
 from . import links, notify
 from .actions import play, talk
+from .actions.answers import Replied
 from .actions.write import SubmitError
 from .engine import IllegalMove
-from .engine.prompts import prompt_key
 from .models import Game, Seat
 from .reply_text import UNREADABLE, answer_text, body_of, talk_text
 
@@ -78,7 +78,6 @@ WRONG_SENDER = (
     "Your reply was not sent from the address this seat was invited with, so nothing was played. "
     "Please reply from the address the game's emails are sent to, or use the link in them."
 )
-NO_ANSWER = "We found no answer at the top of your reply. Write the number of your choice on the first line."
 NO_MESSAGE = "We found no message at the top of your reply, so nothing was posted."
 
 
@@ -237,23 +236,13 @@ def _handle(message, from_addr: str, to: list[str]) -> str:
 
 
 def _answer(seat: Seat, message, version: int, key: str) -> str:
-    """Play the reply's answer for the seat's current question, or tell the player why not."""
-    game = seat.game
-    current = game.engine.prompts(game.state).get(seat.index) if game.state else None
-    answer = None  # not asked now, or asked something else: the service says why (answered, moved on)
-    if current is not None and key and prompt_key(current).startswith(key):
-        parts = len(getattr(current, "parts", ()) or ()) or 1
-        text = answer_text(body_of(message), parts)
-        try:
-            if not text:
-                raise IllegalMove(NO_ANSWER)
-            answer = current.parse_text(text)
-        except IllegalMove as e:
-            _problem(seat, str(e) or NO_ANSWER)
-            return "illegal"
+    """Play the reply's answer for the seat's current question, or tell the player why not.
+
+    The reply's text is read against the question under the game's lock, as a web form is: a reply
+    to an old email is refused as stale or already answered before its text is read."""
     try:
         # the service mails the next step of the turn itself: the player has no page open
-        play.submit(game.pk, seat.index, answer, version, via="email", prompt_key=key)
+        play.submit(seat.game_id, seat.index, Replied(body_of(message)), version, via="email", prompt_key=key)
     except SubmitError as e:
         _problem(seat, e.message)
         return e.code

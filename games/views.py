@@ -26,7 +26,7 @@ from cardsets import store as cardset_store
 from games.engine.typed import Unreadable, read_int
 
 from . import forms, links, notify
-from .actions import deadlines, organise, play, replay, talk, write
+from .actions import answers, deadlines, organise, play, replay, talk, write
 from .clock import rules as clock
 from .clock import terms as clock_terms
 from .clock import vacation
@@ -311,7 +311,7 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
     try:
         # the form is read against the question under the game's lock; with no question for this
         # seat the service says why (already answered, not your move, the game is over...)
-        posted = forms.Posted(request.POST)
+        posted = answers.Posted(request.POST)
         play.submit(seat.game_id, seat.index, posted, expected, via="web", prompt_key=request.POST.get("prompt_key"))
     except write.SubmitError as e:
         messages.error(request, e.message, extra_tags="decision")

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PURE = ("games.reply_text",)
+PURE = ("games.reply_text", "games.actions.answers")
 
 
 def test_the_readers_import_no_django():

@@ -45,8 +45,8 @@ def submit(
 ) -> Applied:
     """Apply one seat's answer, or raise SubmitError and write nothing.
 
-    `answer` is the answer itself, or a posted form (forms.Posted) read against the question under
-    the lock.
+    `answer` is the answer itself, or a raw one (a posted form, a reply's text: games.actions.answers)
+    read against the question under the lock.
 
     `expected_version` is the version the player saw. If the table moved on since, the answer is
     still taken when this seat has not answered since and its question is the same one it saw

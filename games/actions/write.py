@@ -21,10 +21,11 @@ from games import dispatch, notify, pending
 from games.clock import seat as seat_clock
 from games.engine import IllegalMove, step_rng
 from games.engine.protocol import Title
-from games.forms import Posted
 from games.models import Event, Game, Seat
 from games.present import seat_view
 
+from .answers import Unread
+from .answers import read as read_answer
 from .replay import banks, replay
 
 PEOPLE_VIAS = {"web", "email", "conditional"}
@@ -115,11 +116,12 @@ def play_answer(
 ) -> Applied:
     engine = game.engine
     try:
-        if isinstance(answer, Posted):
-            answer = answer.read(prompts[seat_index])
-        answer = prompts[seat_index].validate(answer)
+        # a raw answer (a posted form, a reply's text) is read here, against the question under the lock
+        answer = prompts[seat_index].validate(read_answer(answer, prompts[seat_index]))
         seq = game.version + 1
         new_state = engine.apply(game.state, seat_index, answer, step_rng(game.seed, seq))
+    except Unread as e:
+        raise SubmitError(str(e), "illegal") from None
     except IllegalMove as e:
         raise SubmitError(f"{e} Nothing was played.", "illegal") from None
     seats = seats if seats is not None else list(game.seats.select_related("player"))
