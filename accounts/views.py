@@ -15,7 +15,6 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
-from sesame.utils import get_user
 
 from games.actions import absences
 from games.actions.write import SubmitError
@@ -23,7 +22,7 @@ from games.clock.shown import local_time
 from games.forms import PreferencesForm, VacationForm
 from games.models import Absence
 
-from . import actions, bounces, limits
+from . import actions, bounces, limits, tokens
 from .forms import SignInForm
 
 TOKEN_FIELD = "sesame"
@@ -49,14 +48,14 @@ def sign_in_link(request: HttpRequest) -> HttpResponse:
     if not isinstance(token, str) or len(token) > MAX_TOKEN:
         token = ""
     if request.method == "POST":
-        user = get_user(token) if token else None  # spends the link
+        user = tokens.user_from_sign_in(token, spend=True) if token else None  # spends the link
         if user is None:
             return _link_refused(request)
         login(request, user, backend="sesame.backends.ModelBackend")
         bounces.clear(user)  # the link arrived, so mail reaches this address
         messages.success(request, f"Signed in as {user.email}.")
         return redirect("home")
-    user = get_user(token, update_last_login=False) if token else None  # looks, spends nothing
+    user = tokens.user_from_sign_in(token, spend=False) if token else None  # looks, spends nothing
     if user is None:
         return _link_refused(request)
     return render(request, "accounts/sign_in_link.html", {"email": user.email, "token": token})

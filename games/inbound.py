@@ -1,6 +1,6 @@
 """Replies by email: anymail's inbound webhook hands each received message to `receive`.
 
-A reply is matched to its seat by the signed reply address it was sent to (games.notify), and
+A reply is matched to its seat by the signed reply address it was sent to (games.links), and
 must come from the address the seat's player was invited with. The answer is read from the top
 of the body (quoted text and signatures are dropped) and goes through the one write path,
 play.submit (via="email"), exactly like a web form. Table-talk replies post to the board.
@@ -330,7 +330,7 @@ def find_reply_address(addresses: list[str]) -> tuple[tuple[Seat, str, int, str]
         if "@" not in address:
             continue
         looks_ours = looks_ours or looks_like_reply_address(address)
-        found = notify.read_reply_address(address)
+        found = links.read_reply_address(address)
         if found is not None:
             return found, True
     return None, looks_ours

@@ -21,7 +21,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from accounts import bounces
+from accounts import bounces, tokens
 from cardsets import store as cardset_store
 from games.engine.typed import Unreadable, read_int
 
@@ -539,7 +539,7 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt  # RFC 8058 one-click: mail providers POST "List-Unsubscribe=One-Click" without a session
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """GET asks (mail scanners open links); POST unsubscribes. The person's games go on."""
-    user = notify.user_from_unsubscribe(token)
+    user = tokens.user_from_unsubscribe(token)
     if user is None:
         return render(request, "games/unsubscribe.html", {"error": "This unsubscribe link is not valid."}, status=403)
     if request.method == "POST":

@@ -15,7 +15,7 @@ import uuid
 import pytest
 from django.core import mail as django_mail
 
-from games import inbound, notify, reply_text
+from games import inbound, links, reply_text
 from games.actions import organise, play, talk
 from games.engine import Composite, Number
 from games.models import Event, Game, Message, Notification, Seat
@@ -410,7 +410,7 @@ def test_an_empty_table_talk_reply_is_refused(client, make_game):
 
 def test_a_talk_address_never_plays_a_move(client, make_game):
     game = make_game()
-    address = notify.reply_address(Seat.objects.get(game=game, index=0), game.version, "talk", kind="t")
+    address = links.reply_address(Seat.objects.get(game=game, index=0), game.version, "talk", kind="t")
     reply(client, address, "2")
     game.refresh_from_db()
     assert game.state["secret"][0] is None
