@@ -19,7 +19,8 @@ from django.views.decorators.http import require_POST
 from games.actions import absences
 from games.actions.write import SubmitError
 from games.clock.shown import local_time
-from games.forms import PreferencesForm, VacationForm
+from games.forms.preferences import PreferencesForm
+from games.forms.seat import VacationForm
 from games.models import Absence
 
 from . import actions, bounces, limits, tokens

@@ -440,7 +440,7 @@ def readable(pairs: h.Pairs) -> bool:
 
 
 def encode(p: dict, answer: Any, prefix: str = "answer") -> h.Pairs:
-    """The form fields a browser posts for this answer (the shapes games/forms.py renders)."""
+    """The form fields a browser posts for this answer (the shapes games/forms/prompts.py renders)."""
     kind = p["kind"]
     if kind == "choose":
         return [(prefix, answer)]
