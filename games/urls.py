@@ -30,4 +30,6 @@ urlpatterns = [
     path("play/<str:token>/again/", seat.seat_again, name="seat-again"),
     path("play/<str:token>/accept/", seat.seat_accept, name="seat-accept"),
     path("unsubscribe/<str:token>/", preferences.unsubscribe, name="unsubscribe"),
+    path("me/", preferences.profile, name="profile"),
+    path("me/away/", preferences.away, name="away"),
 ]
