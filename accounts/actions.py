@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import notify
-
+from . import mailing
 from .models import User
 
 
@@ -19,4 +18,4 @@ def send_sign_in_link(address: str) -> None:
     with transaction.atomic():
         user = User.objects.for_email(address)
         if user.is_active:
-            notify.sign_in(user)
+            mailing.mail_sign_in(user)

@@ -6,7 +6,5 @@ urlpatterns = [
     path("sign-in/", views.sign_in, name="sign-in"),
     path("sign-in/link/", views.sign_in_link, name="sign-in-link"),
     path("sign-out/", views.sign_out, name="sign-out"),
-    path("me/", views.profile, name="profile"),
     path("me/mail-works/", views.mail_works, name="mail-works"),
-    path("me/away/", views.away, name="away"),
 ]

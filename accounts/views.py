@@ -12,18 +12,10 @@ from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
-from sesame.utils import get_user
 
-from games.actions import absences
-from games.actions.write import SubmitError
-from games.clock.shown import local_time
-from games.forms import PreferencesForm, VacationForm
-from games.models import Absence
-
-from . import actions, bounces, limits
+from . import actions, bounces, limits, tokens
 from .forms import SignInForm
 
 TOKEN_FIELD = "sesame"
@@ -49,14 +41,14 @@ def sign_in_link(request: HttpRequest) -> HttpResponse:
     if not isinstance(token, str) or len(token) > MAX_TOKEN:
         token = ""
     if request.method == "POST":
-        user = get_user(token) if token else None  # spends the link
+        user = tokens.user_from_sign_in(token, spend=True) if token else None  # spends the link
         if user is None:
             return _link_refused(request)
         login(request, user, backend="sesame.backends.ModelBackend")
         bounces.clear(user)  # the link arrived, so mail reaches this address
         messages.success(request, f"Signed in as {user.email}.")
         return redirect("home")
-    user = get_user(token, update_last_login=False) if token else None  # looks, spends nothing
+    user = tokens.user_from_sign_in(token, spend=False) if token else None  # looks, spends nothing
     if user is None:
         return _link_refused(request)
     return render(request, "accounts/sign_in_link.html", {"email": user.email, "token": token})
@@ -90,59 +82,3 @@ def mail_works(request: HttpRequest) -> HttpResponse:
         bounces.clear(request.user)
         messages.success(request, f"Thank you: game mail goes to {request.user.email} again.")
     return redirect("home")
-
-
-@login_required
-def profile(request: HttpRequest) -> HttpResponse:
-    """Name, timezone and mail for every game at once, and the absence calendar."""
-    form = PreferencesForm(request.POST if request.method == "POST" else None, instance=request.user)
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, "Saved: every game of yours uses these from now on.")
-        return redirect("profile")
-    return _profile_page(request, form, VacationForm(tz=request.user.timezone), status=400 if form.errors else 200)
-
-
-@login_required
-@require_POST
-def away(request: HttpRequest) -> HttpResponse:
-    """Declare an absence once: every game of mine, now and joined during it, stops my clock."""
-    tz = request.user.timezone
-    form = VacationForm(request.POST, tz=tz)
-    if not form.is_valid():
-        return _profile_page(request, PreferencesForm(instance=request.user), form, status=400)
-    starts, ends = form.period()
-    try:
-        absences.declare_absence(request.user, starts, ends)
-    except SubmitError as e:
-        form.add_error(None, f"{e.message} Nothing was saved.")
-        return _profile_page(request, PreferencesForm(instance=request.user), form, status=400)
-    messages.success(
-        request,
-        f"Away from {local_time(starts, tz)} until {local_time(ends, tz)}: your clocks stop in every game, "
-        "within each game's yearly allowance (below).",
-    )
-    return redirect("profile")
-
-
-def _profile_page(request: HttpRequest, form, away_form, status: int = 200) -> HttpResponse:
-    tz = request.user.timezone
-    calendar = [
-        {
-            "starts": local_time(a.starts, tz),
-            "ends": local_time(a.ends, tz),
-            "games": [
-                {
-                    "name": g.game.name,
-                    "granted": f"{local_time(g.starts, tz)} until {local_time(g.ends, tz)}" if g.whole else "",
-                    "used": g.used_days,
-                    "allowance": g.allowance_days,
-                }
-                for g in absences.granted(a)
-            ],
-        }
-        for a in Absence.objects.filter(player=request.user, ends__gt=timezone.now())
-    ]
-    return render(
-        request, "accounts/profile.html", {"form": form, "away_form": away_form, "calendar": calendar}, status=status
-    )

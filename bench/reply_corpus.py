@@ -42,7 +42,7 @@ import django  # noqa: E402
 
 django.setup()
 
-from games import inbound  # noqa: E402
+from games import reply_text  # noqa: E402
 from tests.support.replies import Case, load  # noqa: E402
 
 Reader = Callable[[Case], str]
@@ -54,8 +54,8 @@ def _message(case: Case) -> SimpleNamespace:
 
 def ours(case: Case) -> str:
     """What the webhook reads from the reply."""
-    body = inbound.body_of(_message(case))
-    return inbound.answer_text(body, case.parts) if case.kind == "answer" else inbound.talk_text(body)
+    body = reply_text.body_of(_message(case))
+    return reply_text.answer_text(body, case.parts) if case.kind == "answer" else reply_text.talk_text(body)
 
 
 class _PlainText(HTMLParser):
@@ -121,7 +121,7 @@ def readers() -> dict[str, Reader]:
     found: dict[str, Reader] = {"ours (games.inbound)": ours}
     if importlib.util.find_spec("mailparser_reply"):
         found["mail-parser-reply"] = library(plain_text)
-        found["mail-parser-reply + our HTML"] = library(inbound.html_to_text)
+        found["mail-parser-reply + our HTML"] = library(reply_text.html_to_text)
     else:
         print("mail-parser-reply is not installed (.venv/bin/pip install mail-parser-reply): ours only\n")
     return found

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 
-from games.forms import NumberField, PlainTextField
+from games.forms.fields import NumberField, PlainTextField
 from games.titles import get_title
 
 from .kinds import KINDS, SetKind

@@ -21,10 +21,11 @@ from django.utils.html import format_html
 
 from cardsets import store as cardset_store
 
-from . import forms, host_actions
+from . import host_actions
 from .actions import organise, write
 from .engine import OptionsError
 from .engine.typed import Unreadable, read_int
+from .forms.fields import NumberField, PlainTextField
 from .host_actions import rewind_steps, voided_by
 from .log_words import Said, words_by_step
 from .models import DeliveredMail, Event, Game, Notification, Seat
@@ -186,9 +187,9 @@ class GameAdmin(admin.ModelAdmin):
     form = GameAdminForm
     # what an organiser types goes through the same parsers as everything a player types
     formfield_overrides = {
-        models.PositiveIntegerField: {"form_class": forms.NumberField},
-        models.PositiveSmallIntegerField: {"form_class": forms.NumberField},
-        models.CharField: {"form_class": forms.PlainTextField},
+        models.PositiveIntegerField: {"form_class": NumberField},
+        models.PositiveSmallIntegerField: {"form_class": NumberField},
+        models.CharField: {"form_class": PlainTextField},
     }
     # short columns, so the list fits a 1280-px screen: dates as "23 Nov 16:05"; the version is on the
     # game's page; the organiser is a column only for a superuser (everyone else sees only their own)

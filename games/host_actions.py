@@ -14,8 +14,8 @@ from typing import Any
 
 from games.engine.words import counted
 
-from . import forms
 from .actions import organise, replay, write
+from .forms import host as host_forms
 from .models import Event, Game
 
 
@@ -108,15 +108,15 @@ def rewind_steps(game: Game) -> list[tuple[str, str]]:
 ACTIONS: dict[str, HostAction] = {
     a.slug: a
     for a in (
-        HostAction("pause", "Pause (every clock stops)", forms.ReasonForm, _pause),
-        HostAction("resume", "Resume (clocks go on)", forms.ReasonForm, _resume),
-        HostAction("extend", "Extend the deadline", forms.ExtendForm, _extend),
-        HostAction("resend", "Resend a seat's question", forms.PeopleSeatForm, _resend),
-        HostAction("replace", "Replace a seat's player", forms.ReplaceForm, _replace),
-        HostAction("bot", "Hand a seat to a bot", forms.PeopleSeatForm, _to_bot),
+        HostAction("pause", "Pause (every clock stops)", host_forms.ReasonForm, _pause),
+        HostAction("resume", "Resume (clocks go on)", host_forms.ReasonForm, _resume),
+        HostAction("extend", "Extend the deadline", host_forms.ExtendForm, _extend),
+        HostAction("resend", "Resend a seat's question", host_forms.PeopleSeatForm, _resend),
+        HostAction("replace", "Replace a seat's player", host_forms.ReplaceForm, _replace),
+        HostAction("bot", "Hand a seat to a bot", host_forms.PeopleSeatForm, _to_bot),
         HostAction(
-            "rewind", "Rewind to an earlier step", forms.RewindForm, _rewind, lambda g: {"steps": rewind_steps(g)}
+            "rewind", "Rewind to an earlier step", host_forms.RewindForm, _rewind, lambda g: {"steps": rewind_steps(g)}
         ),
-        HostAction("end", "End the game now", forms.ReasonForm, _end),
+        HostAction("end", "End the game now", host_forms.ReasonForm, _end),
     )
 }

@@ -1,6 +1,6 @@
 """Replies by email: anymail's inbound webhook hands each received message to `receive`.
 
-A reply is matched to its seat by the signed reply address it was sent to (games.notify), and
+A reply is matched to its seat by the signed reply address it was sent to (games.links), and
 must come from the address the seat's player was invited with. The answer is read from the top
 of the body (quoted text and signatures are dropped) and goes through the one write path,
 play.submit (via="email"), exactly like a web form. Table-talk replies post to the board.
@@ -26,9 +26,10 @@ What happens to each kind of message:
 - a reply to an old email (the seat answered since, or is asked something else now) is not read
   against the new question: the service refuses it ("already answered", "the table changed").
 
-Quoted text and signatures are cut by `reply_lines` (and HTML-only replies read by `html_to_text`),
-our own code, checked against a corpus of real mail-client formats (tests/support/replies/: Gmail,
-Outlook, Apple Mail, Thunderbird, Yahoo, Proton and phones, in a dozen languages). On that corpus
+Quoted text and signatures are cut by games.reply_text (which reads HTML-only replies too), our own
+code with no Django in it, checked against a corpus of real mail-client formats
+(tests/support/replies/: Gmail, Outlook, Apple Mail, Thunderbird, Yahoo, Proton and phones, in a
+dozen languages). On that corpus
 it reads every reply as meant or refuses it, and misreads none; the mail-parser-reply library,
 in its kindest settings and even with our HTML reader in front, reads about two thirds as meant
 and misreads a third: attributions it does not know ("tir. ... skrev", "a écrit :" wrapped),
@@ -49,7 +50,6 @@ import json
 import logging
 import re
 from email.utils import getaddresses, parseaddr
-from html.parser import HTMLParser
 from typing import Any
 
 from anymail.exceptions import AnymailError
@@ -61,11 +61,11 @@ from django.http import HttpResponseBadRequest
 
 from . import links, notify
 from .actions import play, talk
+from .actions.answers import Replied
 from .actions.write import SubmitError
 from .engine import IllegalMove
-from .engine.prompts import prompt_key
-from .engine.typed import plain
 from .models import Game, Seat
+from .reply_text import UNREADABLE, answer_text, body_of, talk_text
 
 log = logging.getLogger(__name__)
 
@@ -78,14 +78,13 @@ WRONG_SENDER = (
     "Your reply was not sent from the address this seat was invited with, so nothing was played. "
     "Please reply from the address the game's emails are sent to, or use the link in them."
 )
-NO_ANSWER = "We found no answer at the top of your reply. Write the number of your choice on the first line."
 NO_MESSAGE = "We found no message at the top of your reply, so nothing was posted."
 
 
 # the only white space a mail header may wrap an address in; anything else (U+2028, NEL) is not ours
 HEADER_SPACE = " \t\r\n"
 # what reading a message no mail program would write raises, in anymail or the email package
-MALFORMED = (AnymailError, ValueError, TypeError, KeyError, AttributeError, LookupError, IndexError)
+MALFORMED = (AnymailError, *UNREADABLE)
 
 
 class MalformedWebhooks:
@@ -237,23 +236,13 @@ def _handle(message, from_addr: str, to: list[str]) -> str:
 
 
 def _answer(seat: Seat, message, version: int, key: str) -> str:
-    """Play the reply's answer for the seat's current question, or tell the player why not."""
-    game = seat.game
-    current = game.engine.prompts(game.state).get(seat.index) if game.state else None
-    answer = None  # not asked now, or asked something else: the service says why (answered, moved on)
-    if current is not None and key and prompt_key(current).startswith(key):
-        parts = len(getattr(current, "parts", ()) or ()) or 1
-        text = answer_text(body_of(message), parts)
-        try:
-            if not text:
-                raise IllegalMove(NO_ANSWER)
-            answer = current.parse_text(text)
-        except IllegalMove as e:
-            _problem(seat, str(e) or NO_ANSWER)
-            return "illegal"
+    """Play the reply's answer for the seat's current question, or tell the player why not.
+
+    The reply's text is read against the question under the game's lock, as a web form is: a reply
+    to an old email is refused as stale or already answered before its text is read."""
     try:
         # the service mails the next step of the turn itself: the player has no page open
-        play.submit(game.pk, seat.index, answer, version, via="email", prompt_key=key)
+        play.submit(seat.game_id, seat.index, Replied(body_of(message)), version, via="email", prompt_key=key)
     except SubmitError as e:
         _problem(seat, e.message)
         return e.code
@@ -341,7 +330,7 @@ def find_reply_address(addresses: list[str]) -> tuple[tuple[Seat, str, int, str]
         if "@" not in address:
             continue
         looks_ours = looks_ours or looks_like_reply_address(address)
-        found = notify.read_reply_address(address)
+        found = links.read_reply_address(address)
         if found is not None:
             return found, True
     return None, looks_ours
@@ -363,297 +352,3 @@ def _automatic(message) -> bool:
         or any(message.get(h) for h in ("X-Autoreply", "X-Autorespond"))
         or getattr(message, "envelope_sender", None) in ("", "<>")
     )
-
-
-# --- the body --------------------------------------------------------------------------------
-#
-# What a person wrote is found by what mail clients put around it, in any language where possible:
-# an attribution line (anything ending in ":" that names a date and a sender or says "wrote"), a
-# header block ("From: / Sent: / To:" in whatever words), a "----- ... -----" separator, ">" quotes,
-# and signatures ("-- ", and the footers phones and mail apps add). tests/support/replies/ holds the
-# formats this is checked against (tests/test_reply_corpus.py).
-
-
-def body_of(message) -> str:
-    """The reply's text: the ESP's own stripped reply if it gives one, else the text part, else the HTML as text.
-    A body no mail program writes (a lone surrogate, a broken charset) reads as empty: the player is
-    told no answer was found, nothing is played."""
-    try:
-        for text in (getattr(message, "stripped_text", None), message.text):
-            if text and text.strip():
-                return plain(text)
-        return plain(html_to_text(message.html or ""))
-    except MALFORMED as e:
-        log.info("inbound reply body unreadable (%s)", type(e).__name__)
-        return ""
-
-
-# "wrote" in the attribution lines of common clients, for attributions that name no address
-_WROTE = re.compile(
-    r"\b(wrote|a écrit|schrieb|escribió|escreveu|schreef|geschreven|ha scritto|skrev|napisał|napisała|"
-    r"kirjoitti|írta|yazdı|napsal|пишет|написал|написала)\b|写道|のメール|님이 작성",
-    re.IGNORECASE,
-)
-_DATE = re.compile(r"\d{4}|\d{1,2}[:.]\d{2}")  # a year or a time of day (in any script's digits)
-# the attributions before the year-and-time style ("On Tuesday, Ana wrote:")
-_QUOTE_HEADER = re.compile(
-    r"^\s*(on|le|am|el|em|op|il|den|på)\s.*\b(wrote|a écrit|schrieb|escribió|escreveu|schreef|ha scritto|skrev)\b.*:\s*$",
-    re.IGNORECASE,
-)
-_SEPARATOR = re.compile(
-    r"^\s*(-{2,}\s*\w[^-]*?\s*-{2,}|_{10,}|(begin forwarded message|début du message réexpédié|"
-    r"anfang der weitergeleiteten nachricht|inicio del mensaje reenviado|início da mensagem reencaminhada|"
-    r"messaggio inoltrato|doorgestuurd bericht)\s*:)\s*$",
-    re.IGNORECASE,
-)
-# a header line: one or two words, then a colon ("From:", "*Sent:*", "De :", "差出人:")
-_HEADER_LINE = re.compile(r"^\s*\*?[^\W\d_]+( [^\W\d_]+)?\s?\*?\s?[:：]\*?(\s|$)")
-# "From:" and "Sent:" in Outlook's languages, for header blocks that name no address (Exchange)
-_HEADER_FROM = re.compile(
-    r"^\s*\*?(from|von|de|van|da|od|från|fra|от|差出人|发件人|寄件者)\s*[:：]\*?\s", re.IGNORECASE
-)
-_HEADER_SENT = re.compile(
-    r"^\s*\*?(sent|date|gesendet|datum|envoyé|enviado|enviada|fecha|data|verzonden|inviato|wysłane|wysłano|"
-    r"skickat|sendt|отправлено|дата|送信日時|发送时间|寄件日期)\s*[:：]",
-    re.IGNORECASE,
-)
-_MOBILE = re.compile(
-    r"^\s*(sent from my|sent from outlook|sent from mail for|sent from yahoo|sent from samsung|sent with proton|"
-    r"envoyé de mon|envoyé depuis|von meinem\b.{0,40}\bgesendet|gesendet von meinem|enviado desde mi|"
-    r"enviado do meu|enviado a partir do|inviato da iphone|inviato dal mio|verzonden vanaf|verstuurd vanaf|"
-    r"skickat från min|sendt fra min|wysłane z|wysłano z|отправлено с|отправлено из|从我的|發自我的|iphoneから送信|"
-    r"(get|obtenir|télécharger|obtener|descargar|obter|baixe|scarica|ottieni|hent|få|hämta|pobierz|получить|скачать)"
-    r"\s+(o\s+)?outlook\b|outlook\s+\w+\s+(ios|android)\s+(herunterladen|downloaden))",
-    re.IGNORECASE,
-)
-
-
-def _is_signature(line: str) -> bool:
-    """A "-- " signature separator, or the footer a phone or mail app adds ("Sent from my iPhone")."""
-    return line.strip() == "--" or (len(line.split()) <= 10 and bool(_MOBILE.match(line)))
-
-
-def _is_attribution(text: str) -> bool:
-    """ "On <date>, <sender> wrote:" in any words: ends with a colon and names a date or time, then
-    either a sender's address or, after the date, a "wrote" ("what I wrote on 4 May:" is not one)."""
-    text = text.strip()
-    if not text.endswith((":", "：")):
-        return False
-    if _QUOTE_HEADER.match(text):
-        return True
-    date, wrote = _DATE.search(text), _WROTE.search(text)
-    return bool(date) and ("@" in text or bool(wrote and wrote.start() > date.start()))
-
-
-def _attribution_at(lines: list[str], i: int) -> int:
-    """How many lines the attribution starting at line i takes (1, or 2 when wrapped), or 0."""
-    if _is_attribution(lines[i]):
-        return 1
-    nxt = lines[i + 1] if i + 1 < len(lines) else ""
-    # a wrapped one starts with its date, and its second line is not an attribution of its own
-    if not _DATE.search(lines[i]) or not nxt.strip() or _is_attribution(nxt):
-        return 0
-    return 2 if _is_attribution(f"{lines[i]} {nxt}") else 0
-
-
-def _header_block_at(lines: list[str], i: int) -> bool:
-    """Whether line i opens a "From: / Sent: / To: / Subject:" block, in English or any other words:
-    three header lines in a row naming an address and a date, or a known "From:" soon followed by "Sent:"."""
-    if _HEADER_FROM.match(lines[i]) and any(_HEADER_SENT.match(x) for x in lines[i + 1 : i + 4]):
-        return True
-    block = lines[i : i + 3]
-    return (
-        len(block) == 3
-        and all(_HEADER_LINE.match(x) for x in block)
-        and any("@" in x for x in lines[i : i + 5])
-        and any(_DATE.search(x) for x in lines[i : i + 5])
-    )
-
-
-def _starts_quote(lines: list[str], i: int) -> bool:
-    """Whether line i opens quoted text: a ">" quote, an attribution, a separator or a header block."""
-    line = lines[i]
-    return (
-        line.lstrip().startswith(">")
-        or bool(_SEPARATOR.match(line))
-        or _attribution_at(lines, i) > 0
-        or _header_block_at(lines, i)
-    )
-
-
-def _lines(text: str) -> list[str]:
-    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").split("\n")
-
-
-def reply_lines(text: str) -> list[str]:
-    """The lines the person wrote above the quoted email and their signature (blank lines kept).
-
-    A reply written below the quote (Thunderbird's default, or bottom-posting by hand) is found
-    too: when nothing was written above a ">"-quoted block, the unquoted lines after it count.
-    """
-    lines = _lines(text)
-    for i, line in enumerate(lines):
-        if _is_signature(line):
-            return lines[:i]
-        if _starts_quote(lines, i):
-            top = lines[:i]
-            return top if any(x.strip() for x in top) else _below_quote(lines, i)
-    return lines
-
-
-def _below_quote(lines: list[str], i: int) -> list[str]:
-    """What was written below the ">" quote that opens at line i (after its attribution), if any.
-    Quotes that are not ">"-quoted (Outlook's header blocks, forwards, Yahoo's) are the whole rest."""
-    i += _attribution_at(lines, i)
-    while i < len(lines) and not lines[i].strip():
-        i += 1
-    if i >= len(lines) or not lines[i].lstrip().startswith(">"):
-        return []
-    below: list[str] = []
-    for j in range(i, len(lines)):
-        line = lines[j]
-        if line.lstrip().startswith(">"):
-            if any(x.strip() for x in below):
-                break
-            continue
-        if _is_signature(line) or (line.strip() and _starts_quote(lines, j)):
-            break
-        below.append(line)
-    return below
-
-
-def answer_text(text: str, parts: int = 1) -> str:
-    """The answer at the top of a reply: its first non-empty line, or the first `parts` of them
-    (one line per part of a composite question), joined by newlines."""
-    lines = [x.strip() for x in reply_lines(text) if x.strip()]
-    return "\n".join(lines[: max(parts, 1)])
-
-
-def talk_text(text: str) -> str:
-    """A table-talk reply: everything the person wrote above the quote, trimmed."""
-    return "\n".join(x.rstrip() for x in reply_lines(text)).strip()
-
-
-class _HTMLText(HTMLParser):
-    """Visible text of an HTML-only reply, a line per line the person saw. Quoted parts are dropped:
-    a <blockquote> (and Thunderbird's "wrote:" line before it) is skipped, and Gmail's, Outlook's,
-    Yahoo's and Proton's quote containers end the reply (everything after them is the old email).
-    Signature containers are skipped too."""
-
-    LINES = {"div", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "table", "pre", "blockquote"}
-    SKIP_TAGS = {"blockquote", "style", "script", "head", "title"}
-    SKIP_MARKS = (
-        "moz-cite-prefix",
-        "moz-signature",
-        "gmail_signature",
-        "ms-outlook-mobile-signature",
-        "ymail_android_signature",
-        "protonmail_signature_block",
-    )
-    STOP_MARKS = (
-        "gmail_quote",
-        "divRplyFwdMsg",
-        "appendonsend",
-        "yahoo_quoted",
-        "OLK_SRC_BODY_SECTION",
-        "mail-editor-reference-message-container",
-        "protonmail_quote",
-    )
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.lines: list[str] = []
-        self.line = ""
-        self.skip_tag = ""  # the tag whose content is being dropped, and how deep inside it we are
-        self.depth = 0
-        self.pre = 0
-        self.paragraphs: list[bool] = []  # for each open <p>: whether it has a margin
-        self.stopped = False
-
-    def _end_line(self, always: bool = False) -> None:
-        """End the line being written; an edge of a block ends it only if it has something in it
-        (a &nbsp; counts: it is how Outlook writes an empty line), a <br> always does."""
-        if always or self.line.strip(" "):
-            self.lines.append(self.line.strip())
-            self.line = ""
-
-    def _paragraph(self) -> None:
-        """A <p> with a margin: its text, then a blank line."""
-        self._end_line()
-        if self.lines and self.lines[-1]:
-            self.lines.append("")
-
-    def _edge(self, tag: str, attrs, start: bool = True) -> None:
-        """A tag's start or end: where lines end. Outlook's Word paragraphs (class MsoNormal) have
-        no margin, so they are a line each; any other <p> is a paragraph."""
-        if tag == "br":
-            self._end_line(always=True)
-        elif tag == "p":
-            if start:
-                margin = "MsoNormal" not in (dict(attrs).get("class") or "")
-                self.paragraphs.append(margin)
-            else:
-                margin = self.paragraphs.pop() if self.paragraphs else True
-            if margin:
-                self._paragraph()
-            else:
-                self._end_line()
-        elif tag in self.LINES:
-            self._end_line()
-
-    def handle_starttag(self, tag, attrs):
-        if self.stopped:
-            return
-        if self.skip_tag:
-            self.depth += tag == self.skip_tag
-            return
-        found = dict(attrs)
-        marks = f"{found.get('class') or ''} {found.get('id') or ''}"
-        if any(m in marks for m in self.STOP_MARKS):
-            self.stopped = True
-        elif tag in self.SKIP_TAGS or any(m in marks for m in self.SKIP_MARKS):
-            self._end_line()
-            self.skip_tag, self.depth = tag, 1
-        else:
-            self.pre += tag == "pre"
-            self._edge(tag, attrs)
-
-    def handle_startendtag(self, tag, attrs):
-        if not self.stopped and not self.skip_tag and tag != "p":
-            self._edge(tag, attrs)
-
-    def handle_endtag(self, tag):
-        if self.stopped:
-            return
-        if self.skip_tag:
-            if tag == self.skip_tag:
-                self.depth -= 1
-                self.skip_tag = self.skip_tag if self.depth else ""
-            return
-        self.pre -= tag == "pre" and self.pre > 0
-        self._edge(tag, [], start=False)
-
-    def handle_data(self, data):
-        if self.stopped or self.skip_tag:
-            return
-        if not self.pre:
-            self.line += re.sub(r"[ \t\r\n]+", " ", data)
-            return
-        first, *rest = data.split("\n")
-        self.line += first
-        for part in rest:
-            self._end_line(always=True)
-            self.line = part
-
-
-def html_to_text(html: str) -> str:
-    """The visible text of an HTML reply (see _HTMLText), at most one blank line in a row."""
-    parser = _HTMLText()
-    parser.feed(html)
-    parser.close()
-    parser._end_line()
-    out: list[str] = []
-    for line in (x.replace("\u00a0", " ").strip() for x in parser.lines):
-        if line or (out and out[-1]):
-            out.append(line)
-    return "\n".join(out).strip("\n")

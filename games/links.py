@@ -1,21 +1,26 @@
-"""Signed per-seat links: django.core.signing, bound to one seat and its current nonce.
+"""The links and reply addresses a game hands out, as seats, games and URLs.
 
-Rotating a seat's nonce (a new player takes the seat) revokes every link sent before. A token
-names its seat, so a token for seat A can never act for seat B.
+accounts.tokens signs and reads every token (it says why it lives there); this module gives it the
+ids and nonces of seats, games and people, turns what it reads back into seats and games (or a
+LinkError that says in words why a link opens nothing), and builds the URLs emails and pages carry.
+
+A seat link is bound to one seat and its current nonce: rotating the nonce (a new player takes the
+seat) revokes every link sent before. A token names its seat, so a token for seat A can never act
+for seat B.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.core import signing
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models.expressions import RawSQL
 from django.urls import reverse
 
+from accounts import tokens
+
 from .models import Seat
 from .state_parts import StateField
-
-SALT = "games.seat-link"
 
 # a long game's log is most of its state: the database keeps the newest entries and the length
 _LOG = """"games_game"."state" -> 'log'"""
@@ -35,7 +40,7 @@ class LinkError(Exception):
 
 
 def token_for(seat: Seat) -> str:
-    return signing.dumps({"s": seat.pk, "n": seat.nonce}, salt=SALT, compress=True)
+    return tokens.seat_token(seat.pk, seat.nonce)
 
 
 def url_for(seat: Seat) -> str:
@@ -51,15 +56,15 @@ def seat_from_token(token: str, lean: bool = False, log_lines: int | None = None
     `log_total` then says how long the whole log is. Such a game must not be saved.
     """
     try:
-        data = signing.loads(token, salt=SALT, max_age=settings.SEAT_LINK_MAX_AGE)
-    except signing.SignatureExpired:
+        seat_pk, nonce = tokens.read_seat_token(token)
+    except tokens.ExpiredToken as e:
         # genuine but old: find the seat so the page can offer to mail a fresh link to its owner
-        data = signing.loads(token, salt=SALT)
-        seat = Seat.objects.filter(pk=data.get("s"), nonce=data.get("n")).select_related("game").first()
+        seat_pk, nonce = e.payload
+        seat = Seat.objects.filter(pk=seat_pk, nonce=nonce).select_related("game").first()
         raise LinkError("This link has expired. Links stay valid for a while after each email.", seat) from None
-    except signing.BadSignature:
+    except tokens.BadToken:
         raise LinkError("This link is not valid. It may have been cut short by your mail program.") from None
-    found = Seat.objects.filter(pk=data.get("s"))
+    found = Seat.objects.filter(pk=seat_pk)
     if lean:
         found = found.only("game_id", "index", "nonce")
     else:
@@ -74,20 +79,16 @@ def seat_from_token(token: str, lean: bool = False, log_lines: int | None = None
         seat.game.state = seat.tail_state
     if seat is None:
         raise LinkError("This link is for a seat that no longer exists.")
-    if seat.nonce != data.get("n"):
+    if seat.nonce != nonce:
         raise LinkError("This link has been replaced by a newer one: use the link in your latest email.")
     return seat
 
 
 # --- join links: a game's open seats, shared by its host ---------------------------------------
 
-JOIN_SALT = "games.join-link"
-CONFIRM_SALT = "games.join-confirm"
-CONFIRM_MAX_AGE = 24 * 3600  # the emailed confirmation of a join
-
 
 def join_token(game) -> str:
-    return signing.dumps({"g": game.pk, "j": game.join_nonce}, salt=JOIN_SALT, compress=True)
+    return tokens.join_token(game.pk, game.join_nonce)
 
 
 def join_url(game) -> str:
@@ -98,55 +99,49 @@ def game_from_join_token(token: str):
     """The draft game a join link opens; LinkError in words if it opens none (forged, revoked, started)."""
     from .models import Game
 
-    game = _game_from_token(token, JOIN_SALT, "j", "join_nonce", "join")
+    game = _game_from_token(token, tokens.read_join_token, "join_nonce", "join")
     if game.status != Game.Status.DRAFT:
         raise LinkError("This game has started, so its join link no longer works.")
     return game
 
 
-def _game_from_token(token: str, salt: str, key: str, field: str, what: str):
+def _game_from_token(token: str, read, field: str, what: str):
     """The game a shared link (join, watch) names, while its nonce is still the game's; else LinkError."""
     from .models import Game
 
     try:
-        data = signing.loads(token, salt=salt)
-    except signing.BadSignature:
+        game_pk, nonce = read(token)
+    except tokens.BadToken:
         raise LinkError(f"This {what} link is not valid. It may have been cut short by your mail program.") from None
-    game = Game.objects.filter(pk=data.get("g") if isinstance(data, dict) else None).first()
-    if game is None or not getattr(game, field) or getattr(game, field) != data.get(key):
+    game = Game.objects.filter(pk=game_pk).first()
+    if game is None or not getattr(game, field) or getattr(game, field) != nonce:
         raise LinkError(f"This {what} link no longer works: the host has revoked it. Ask them for a new one.")
     return game
 
 
 def confirm_token(game, address: str, name: str) -> str:
-    return signing.dumps(
-        {"g": game.pk, "j": game.join_nonce, "a": address, "n": name}, salt=CONFIRM_SALT, compress=True
-    )
+    return tokens.confirm_token(game.pk, game.join_nonce, address, name)
 
 
 def read_confirm_token(token: str) -> dict:
     try:
-        data = signing.loads(token, salt=CONFIRM_SALT, max_age=CONFIRM_MAX_AGE)
-    except signing.SignatureExpired:
+        data = tokens.read_confirm_token(token)
+    except tokens.ExpiredToken:
         raise LinkError("This confirmation link has expired: follow the join link again.") from None
-    except signing.BadSignature:
+    except tokens.BadToken:
         raise LinkError(
             "This confirmation link is not valid. It may have been cut short by your mail program."
         ) from None
-    if not isinstance(data, dict) or not all(
-        isinstance(data.get(k), t) for k, t in (("g", int), ("j", str), ("a", str), ("n", str))
-    ):
+    if data is None:
         raise LinkError("This confirmation link is not valid.")
     return data
 
 
 # --- spectators: a read-only link to the table as nobody's seat sees it --------------------------
 
-WATCH_SALT = "games.watch-link"
-
 
 def watch_token(game) -> str:
-    return signing.dumps({"g": game.pk, "w": game.watch_nonce}, salt=WATCH_SALT, compress=True)
+    return tokens.watch_token(game.pk, game.watch_nonce)
 
 
 def watch_url(game) -> str:
@@ -155,4 +150,28 @@ def watch_url(game) -> str:
 
 def game_from_watch_token(token: str):
     """The game a spectator link opens; LinkError in words if it opens none (forged, revoked)."""
-    return _game_from_token(token, WATCH_SALT, "w", "watch_nonce", "spectator")
+    return _game_from_token(token, tokens.read_watch_token, "watch_nonce", "spectator")
+
+
+# --- reply addresses, unsubscribe and sign-in links (what an email carries) ----------------------
+
+
+def reply_address(seat: Seat, version: int, key: str, kind: str = "a") -> str:
+    """A per-seat reply address (accounts.tokens.reply_address): kind a = answer, t = table talk, p = plan."""
+    return tokens.reply_address(seat.pk, seat.nonce, version, key, kind)
+
+
+def read_reply_address(address: str) -> tuple[Seat, str, int, str] | None:
+    """(seat, kind, version, key) for a genuine reply address, else None."""
+    return tokens.read_reply_address(
+        address, lambda pk: Seat.objects.select_related("game", "player").filter(pk=pk).first()
+    )
+
+
+def unsubscribe_url(user_pk: int) -> str:
+    return settings.SITE_URL + reverse("unsubscribe", args=[tokens.unsubscribe_token(user_pk)])
+
+
+def sign_in_url(user_pk: int) -> str:
+    user = get_user_model().objects.get(pk=user_pk)
+    return settings.SITE_URL + reverse("sign-in-link") + tokens.sign_in_query(user)

@@ -9,20 +9,15 @@ all: unsubscribed people get nothing (their games go on), digest readers get one
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import Any
 
 import css_inline
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.core import signing
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
 from django.utils.text import capfirst
-from sesame.utils import get_query_string
 
 from games.engine.prompts import key_of, prompt_key
 from games.engine.words import noun
@@ -34,7 +29,6 @@ from .clock.shown import deadline_ics, local_time
 from .models import Game, Notification, Seat
 from .present import score_rows, table_template
 
-UNSUBSCRIBE_SALT = "games.unsubscribe"
 # mail clients ignore style sheets: every <style> rule becomes style="" attributes, and the tag goes
 _INLINER = css_inline.CSSInliner(keep_style_tags=False, keep_link_tags=False, load_remote_stylesheets=False)
 
@@ -43,68 +37,7 @@ def inline_css(html: str) -> str:
     return _INLINER.inline(html) if "<style" in html else html
 
 
-REPLY_SALT = "games.reply"
 EMAIL_LOG_LINES = 6  # the "latest in the log" lines an email shows
-
-
-# --- addresses and links ---------------------------------------------------------------------
-
-
-def reply_address(seat: Seat, version: int, key: str, kind: str = "a") -> str:
-    """A per-seat reply address: kind a = answer the question, t = table talk.
-
-    Lower-case hex only, since some mail systems fold the case of local parts; the HMAC covers the
-    seat's nonce, so replacing the player revokes old reply addresses like old links.
-    """
-    body = f"{kind}-{seat.pk}-{version}-{key[:8]}"
-    mac = salted_hmac(REPLY_SALT, f"{body}-{seat.nonce}", algorithm="sha256").hexdigest()[:20]
-    return f"{settings.REPLY_LOCAL_PREFIX}{body}-{mac}@{settings.REPLY_DOMAIN}"
-
-
-_REPLY_LOCAL = re.compile(r"([a-z])-([0-9]{1,12})-([0-9]{1,12})-([0-9a-z]{1,16})-([0-9a-f]{20})")
-
-
-def read_reply_address(address: str) -> tuple[Seat, str, int, str] | None:
-    """(seat, kind, version, key) for a genuine reply address, else None.
-
-    Only our own REPLY_DOMAIN (any case) counts: the signed local part at another domain is mail
-    to someone else. The local part is read by one strict pattern, ASCII digits only.
-    """
-    local, at, domain = address.rpartition("@")
-    if not at or domain.lower() != settings.REPLY_DOMAIN.lower() or len(local) > 128:
-        return None
-    local = local.lower()
-    prefix = settings.REPLY_LOCAL_PREFIX.lower()
-    if not local.startswith(prefix):
-        return None
-    found = _REPLY_LOCAL.fullmatch(local[len(prefix) :])
-    if found is None:
-        return None
-    parts = found.groups()
-    kind, seat_pk, version, key, mac = parts
-    seat = Seat.objects.select_related("game", "player").filter(pk=int(seat_pk)).first()
-    if seat is None:
-        return None
-    body = f"{kind}-{seat_pk}-{version}-{key}"
-    expected = salted_hmac(REPLY_SALT, f"{body}-{seat.nonce}", algorithm="sha256").hexdigest()[:20]
-    if not signing.constant_time_compare(mac, expected):
-        return None
-    return seat, kind, int(version), key
-
-
-def unsubscribe_url(user_pk: int) -> str:
-    token = signing.dumps({"u": user_pk}, salt=UNSUBSCRIBE_SALT)
-    return settings.SITE_URL + reverse("unsubscribe", args=[token])
-
-
-def user_from_unsubscribe(token: str):
-    from accounts.models import User
-
-    try:
-        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    except signing.BadSignature:
-        return None
-    return User.objects.filter(pk=data.get("u")).first()
 
 
 # --- writing rows ----------------------------------------------------------------------------
@@ -191,13 +124,13 @@ def finish(note: Notification) -> None:
     headers = dict(note.headers)
     if ctx.get("reply") and frozen is not None:
         r = ctx["reply"]
-        headers["Reply-To"] = reply_address(frozen, r["version"], r["key"], kind=r["kind"])
+        headers["Reply-To"] = links.reply_address(frozen, r["version"], r["key"], kind=r["kind"])
     ctx["home_url"] = settings.SITE_URL + reverse("home")
     if ctx.get("sign_in_user"):
         # signed when sent, so its few minutes start when the person can open it
-        ctx["sign_in_url"] = sign_in_url(ctx["sign_in_user"])
+        ctx["sign_in_url"] = links.sign_in_url(ctx["sign_in_user"])
     if ctx.get("user_pk"):
-        ctx["unsubscribe_url"] = unsubscribe_url(ctx["user_pk"])
+        ctx["unsubscribe_url"] = links.unsubscribe_url(ctx["user_pk"])
         headers["List-Unsubscribe"] = f"<{ctx['unsubscribe_url']}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     if ctx.get("deadline_at") and frozen is not None:
@@ -416,11 +349,6 @@ def join_confirmation(game: Game, address: str, url: str) -> Notification:
         {"join": {"name": game.name, "title_name": game.title_name, "host": game.organiser.display_name}, "url": url},
         recipient=address,
     )
-
-
-def sign_in_url(user_pk: int) -> str:
-    user = get_user_model().objects.get(pk=user_pk)
-    return settings.SITE_URL + reverse("sign-in-link") + get_query_string(user)
 
 
 def fresh_link(seat: Seat) -> Notification | None:

@@ -15,7 +15,7 @@ from games.clock import terms as clock_terms
 from games.clock.calendar import Bank
 from games.clock.rules import Clock
 from games.engine.typed import Unreadable
-from games.forms import NewGameForm
+from games.forms.new_game import NewGameForm
 from games.models import Game
 
 READERS = [

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.http import QueryDict
 
+from games.actions.answers import answer_from_post
 from games.engine import Choose, ChooseMany, Composite, Number, Option, Order
-from games.forms import answer_from_post, render_prompt
+from games.forms.prompts import render_prompt
 
 OPTS = (Option("a", "Alpha <b>", "first"), Option("b", "Beta", ""))
 

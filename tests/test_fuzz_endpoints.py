@@ -45,7 +45,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from accounts.models import User
-from games import links, notify
+from games import links
 from games.actions import organise, play, replay, write
 from games.admin import GameAdmin
 from games.engine import IllegalMove
@@ -440,7 +440,7 @@ def readable(pairs: h.Pairs) -> bool:
 
 
 def encode(p: dict, answer: Any, prefix: str = "answer") -> h.Pairs:
-    """The form fields a browser posts for this answer (the shapes games/forms.py renders)."""
+    """The form fields a browser posts for this answer (the shapes games/forms/prompts.py renders)."""
     kind = p["kind"]
     if kind == "choose":
         return [(prefix, answer)]
@@ -1331,7 +1331,7 @@ def test_unsubscribe(make_game) -> None:
     poster = Poster(findings, endpoint)
     seats = Seats(make_game)
     ana = User.objects.get(email="ana@example.com")
-    genuine = notify.unsubscribe_url(ana.pk).rstrip("/").rsplit("/", 1)[1]
+    genuine = links.unsubscribe_url(ana.pk).rstrip("/").rsplit("/", 1)[1]
     seat_token = seats.tokens()[0]  # a genuine signature, for another purpose
 
     @fuzz(270)
@@ -1752,8 +1752,8 @@ def test_inbound_replies(make_game, settings) -> None:
         seat = seats.seat(index)
         prompt = prompts[index]
         key = prompt_key(prompt)
-        genuine = notify.reply_address(seat, game.version, key, kind=kind)
-        other = notify.reply_address(seats.seat(1 - index), game.version, key, kind=kind)
+        genuine = links.reply_address(seat, game.version, key, kind=kind)
+        other = links.reply_address(seats.seat(1 - index), game.version, key, kind=kind)
         local, _, domain = genuine.partition("@")
         address = {
             "genuine": genuine,
@@ -1762,7 +1762,7 @@ def test_inbound_replies(make_game, settings) -> None:
             "sub-domain": f"{local}@mx.{domain}",
             "other-seat": other,
             "stranger": "someone@example.net",
-            "old-version": notify.reply_address(seat, max(game.version - 1, 0), key, kind=kind),
+            "old-version": links.reply_address(seat, max(game.version - 1, 0), key, kind=kind),
         }.get(to, genuine)
         if to == "several":
             address = f"someone@example.net, {local}@evil.example"
@@ -1802,7 +1802,7 @@ def test_inbound_replies(make_game, settings) -> None:
         is_genuine = genuine.lower() in {a.lower() for _, a in getaddresses([address.strip(" \t\r\n")])}
         any_genuine = is_genuine or address in (
             other,
-            notify.reply_address(seat, max(game.version - 1, 0), key, kind=kind),
+            links.reply_address(seat, max(game.version - 1, 0), key, kind=kind),
         )
         same_sender = sender in ("own", "own-named", "own-upper") or (sender == "hostile" and hostile_sender == own)
         verdict = Verdict.REFUSE

@@ -15,7 +15,7 @@ import uuid
 import pytest
 from django.core import mail as django_mail
 
-from games import inbound, notify
+from games import inbound, links, reply_text
 from games.actions import organise, play, talk
 from games.engine import Composite, Number
 from games.models import Event, Game, Message, Notification, Seat
@@ -410,7 +410,7 @@ def test_an_empty_table_talk_reply_is_refused(client, make_game):
 
 def test_a_talk_address_never_plays_a_move(client, make_game):
     game = make_game()
-    address = notify.reply_address(Seat.objects.get(game=game, index=0), game.version, "talk", kind="t")
+    address = links.reply_address(Seat.objects.get(game=game, index=0), game.version, "talk", kind="t")
     reply(client, address, "2")
     game.refresh_from_db()
     assert game.state["secret"][0] is None
@@ -452,7 +452,7 @@ CLIENTS = {
 
 @pytest.mark.parametrize("client_name", sorted(CLIENTS))
 def test_the_answer_is_read_from_common_mail_clients(client_name):
-    assert inbound.answer_text(CLIENTS[client_name]) == "2"
+    assert reply_text.answer_text(CLIENTS[client_name]) == "2"
 
 
 HTML_CLIENTS = {
@@ -471,20 +471,20 @@ HTML_CLIENTS = {
 
 @pytest.mark.parametrize("client_name", sorted(HTML_CLIENTS))
 def test_the_answer_is_read_from_html_only_replies(client_name):
-    assert inbound.answer_text(inbound.html_to_text(HTML_CLIENTS[client_name])) == "2"
+    assert reply_text.answer_text(reply_text.html_to_text(HTML_CLIENTS[client_name])) == "2"
 
 
 def test_a_composite_answer_takes_one_line_per_part():
     text = "\n1\n\n2\n3\nthanks!\n\nOn Tue, 5 May 2026, Café turns wrote:\n> 4\n"
-    assert inbound.answer_text(text, parts=3) == "1\n2\n3"
+    assert reply_text.answer_text(text, parts=3) == "1\n2\n3"
     prompt = Composite("Bid", (("a", Number("A", 0, 5)), ("b", Number("B", 0, 5))))
-    assert prompt.parse_text(inbound.answer_text(text, parts=len(prompt.parts))) == {"a": 1, "b": 2}
+    assert prompt.parse_text(reply_text.answer_text(text, parts=len(prompt.parts))) == {"a": 1, "b": 2}
 
 
 def test_table_talk_keeps_the_whole_message_above_the_quote():
     text = "\n\nHi all,\n\nI will be late tonight.\n\n-- \nAna\n"
-    assert inbound.talk_text(text) == "Hi all,\n\nI will be late tonight."
-    assert inbound.talk_text("> only a quote\n") == ""
+    assert reply_text.talk_text(text) == "Hi all,\n\nI will be late tonight."
+    assert reply_text.talk_text("> only a quote\n") == ""
 
 
 def test_addresses_are_read_from_display_names_and_anymail_addresses():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core import signing
 
+from accounts import tokens
 from games import links
 from games.models import Seat
 
@@ -28,7 +29,7 @@ def test_a_forged_link_is_refused(make_game):
 def test_a_link_signed_with_another_key_is_refused(make_game, settings):
     game = make_game(start=False)
     seat = game.seats.get(index=0)
-    other = signing.dumps({"s": seat.pk, "n": seat.nonce}, key="someone-else", salt=links.SALT, compress=True)
+    other = signing.dumps({"s": seat.pk, "n": seat.nonce}, key="someone-else", salt=tokens.SEAT_SALT, compress=True)
     with pytest.raises(links.LinkError):
         links.seat_from_token(other)
 

@@ -85,7 +85,7 @@ def _held_back(monkeypatch) -> None:
 
 
 def test_a_row_is_written_with_its_content_frozen_and_rendered_by_the_sender(clocked, monkeypatch):
-    from games import notify
+    from games import links
 
     _held_back(monkeypatch)
     game = clocked()
@@ -98,7 +98,7 @@ def test_a_row_is_written_with_its_content_frozen_and_rendered_by_the_sender(clo
     assert mail.send(row.pk) == Notification.Status.SENT
     row.refresh_from_db()
     assert "Hide a secret number" in row.body_text and "<svg" not in row.body_html
-    seat, kind, version, _ = notify.read_reply_address(row.headers["Reply-To"])
+    seat, kind, version, _ = links.read_reply_address(row.headers["Reply-To"])
     assert (seat.pk, kind, version) == (row.seat_id, "a", game.version)
     assert row.ics.startswith("BEGIN:VCALENDAR") and "DTSTART:" in row.ics, "the deadline, as a calendar file"
     assert row.context == {}, "rendered once; the bodies are kept, the context goes"

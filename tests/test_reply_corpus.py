@@ -1,7 +1,7 @@
 """Replies from real mail clients are read as their writers meant, or refused: never misread.
 
 The corpus (tests/support/replies/manifest.yaml) holds each client's format as it arrives: what
-games.inbound reads from it must be exactly what the person meant, or nothing when nothing can be
+games.reply_text reads from it must be exactly what the person meant, or nothing when nothing can be
 read. A few cases then go end to end through the real inbound webhook: a readable answer is played,
 an unreadable one changes nothing and the player is told why. bench/reply_corpus.py compares this
 reader with the mail-parser-reply library on the same corpus.
@@ -14,8 +14,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from games import inbound
-from games.actions import play, talk
+from games import inbound, reply_text
+from games.actions import answers, play, talk
 from games.models import Event, Message, Notification, Seat
 from tests.support.replies import HERE, Case, load
 from tests.test_inbound import (  # noqa: F401 - _inbound_settings is an autouse fixture, used by being imported
@@ -33,8 +33,8 @@ through_the_webhook = pytest.mark.django_db(transaction=True)  # mail goes out o
 
 def read(case: Case) -> str:
     """What the webhook reads from the reply: the answer's lines, or the table-talk text ("" = nothing)."""
-    body = inbound.body_of(SimpleNamespace(stripped_text=case.stripped, text=case.text, html=case.html))
-    return inbound.answer_text(body, case.parts) if case.kind == "answer" else inbound.talk_text(body)
+    body = reply_text.body_of(SimpleNamespace(stripped_text=case.stripped, text=case.text, html=case.html))
+    return reply_text.answer_text(body, case.parts) if case.kind == "answer" else reply_text.talk_text(body)
 
 
 # --- every format, read as meant ---------------------------------------------------------------
@@ -102,7 +102,7 @@ def test_an_unreadable_reply_changes_nothing_and_the_player_is_told_why(client, 
 
     assert snapshot(game) == before
     [mail] = problems(ANA)
-    assert inbound.NO_ANSWER in mail.body and "Hide a secret number" in mail.body, "why, and the question again"
+    assert answers.NO_ANSWER in mail.body and "Hide a secret number" in mail.body, "why, and the question again"
     assert Notification.objects.get(kind=Notification.Kind.REPLY_PROBLEM).seat.index == 0
 
 

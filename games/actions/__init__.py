@@ -1,11 +1,27 @@
 """Every write, one module per concern (as Zulip keeps its writes in zerver/actions/<domain>.py).
 
 - write.py: the one transaction and event helpers every write goes through (the write path);
+- answers.py: reading a raw answer (a posted form, a reply's text) against its question, under
+  the lock (pure: no Django);
 - play.py: answers (page, email, plans), bots, undo, a seat taken back from a bot;
 - deadlines.py: reminders, timeouts and the sweep, vacations (writing what games.clock reckons);
+- absences.py: the absence calendar (one absence, a vacation in every game);
+- joining.py: join links and the seats they fill;
 - organise.py: create and start games, and the organisers' actions;
 - talk.py: table talk;
 - replay.py: folding the log into a state (reads only).
+
+The write contracts, one naming convention for every module here:
+
+- a public name (play.submit, organise.pause, deadlines.declare_vacation...) is safe to call
+  holding nothing: it validates what it is given, opens its own transaction, locks the game it
+  changes itself (write.lock_game, write.lock_games), and on a refusal raises SubmitError with
+  nothing written;
+- a name ending in `_locked` (write.play_answer_locked, write.after_step_locked,
+  write.note_locked, deadlines.grant_vacation_locked...) writes to a game its caller has already
+  locked, inside the caller's transaction, and leaves the checks to that caller;
+- reads and checks that write nothing (replay.*, play.undo_refusal, write.check_playing,
+  deadlines.check_absence, answers.read) carry neither mark.
 
 A reader knows from a module's name what it may touch. Deadlines, reminders, banks and vacation
 hours are reckoned in games.clock, which writes nothing: these modules write what it returns.

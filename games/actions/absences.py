@@ -17,7 +17,7 @@ from django.utils import timezone
 from games.clock.vacation import allowance_left, vacation_books
 from games.models import Absence, Game, Seat, Vacation
 
-from .deadlines import check_absence, grant_vacation
+from .deadlines import check_absence, grant_vacation_locked
 from .write import lock_game
 
 PLAYING = (Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -32,7 +32,7 @@ def declare_absence(player, starts: datetime, ends: datetime) -> Absence:
     return absence
 
 
-def grant_absences(seat: Seat, via: str = "web") -> None:
+def grant_absences_locked(seat: Seat, via: str = "web") -> None:
     """A seat that just got its person (a game starting, a replacement, a join): the parts of their
     absences still to come, in a game that is in play. Call inside the game's transaction."""
     if seat.player_id is None or seat.is_bot:
@@ -50,7 +50,7 @@ def _grant(seat: Seat, absence: Absence, via: str = "web") -> Vacation | None:
     left = allowance_left(game, seat)
     if left <= timedelta(0) or absence.ends <= starts:
         return None
-    return grant_vacation(game, seat, starts, min(absence.ends, starts + left), absence=absence, via=via)
+    return grant_vacation_locked(game, seat, starts, min(absence.ends, starts + left), absence=absence, via=via)
 
 
 @dataclass

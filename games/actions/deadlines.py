@@ -25,13 +25,13 @@ from games.models import Event, Game, Seat, Vacation
 
 from .write import (
     SubmitError,
-    hand_seat_to_bot,
+    hand_seat_to_bot_locked,
     lock_game,
     lock_games,
     mailed_view,
-    note,
-    play_answer,
-    reset_deadline,
+    note_locked,
+    play_answer_locked,
+    reset_deadline_locked,
     seat_at,
     write_step,
 )
@@ -136,10 +136,10 @@ def _time_out_locked(game: Game, seats: list[Seat], index: int, now: datetime, b
         answer = engine.default_answer(game.state, seat.index)
     misses = seat.misses + 1
     pending.update_seat(seat, misses=misses, deadline=None, remind_at=None)
-    play_answer(game, prompts, seat.index, answer, "deadline", None, Event.Kind.TIMEOUT, seats)
+    play_answer_locked(game, prompts, seat.index, answer, "deadline", None, Event.Kind.TIMEOUT, seats)
     if game.bot_after_misses and misses >= game.bot_after_misses and not seat.is_bot:
         reason = f"{seat.name} missed {misses} deadlines in a row"
-        hand_seat_to_bot(game, seat, None, reason, via="deadline", seats=seats)
+        hand_seat_to_bot_locked(game, seat, None, reason, via="deadline", seats=seats)
     return True
 
 
@@ -287,7 +287,7 @@ def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
                 f"This game allows {counted(game.vacation_days, 'vacation day')} a year; you have {counted(days, 'day')} left.",
                 "allowance",
             )
-        return grant_vacation(game, seat, starts, ends)
+        return grant_vacation_locked(game, seat, starts, ends)
 
 
 def check_absence(starts: datetime, ends: datetime) -> None:
@@ -301,7 +301,7 @@ def check_absence(starts: datetime, ends: datetime) -> None:
         raise SubmitError("Give dates from today to a year from now.", "bad_vacation")
 
 
-def grant_vacation(
+def grant_vacation_locked(
     game: Game, seat: Seat, starts: datetime, ends: datetime, absence=None, via: str = "web"
 ) -> Vacation:
     """Record a vacation on a locked game: the seat is away, its running deadline moves, the log says so."""
@@ -310,6 +310,6 @@ def grant_vacation(
         Seat.objects.filter(pk=seat.pk).update(away_until=ends)
     seat.refresh_from_db()
     if seat.deadline and seat.waiting_since:
-        reset_deadline(game, seat, seat.waiting_since)
-    note(game, "vacation", seat=seat.index, via=via, starts=starts.isoformat(), ends=ends.isoformat())
+        reset_deadline_locked(game, seat, seat.waiting_since)
+    note_locked(game, "vacation", seat=seat.index, via=via, starts=starts.isoformat(), ends=ends.isoformat())
     return vacation

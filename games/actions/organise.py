@@ -20,17 +20,17 @@ from games.engine.protocol import Title
 from games.engine.words import agree, counted
 from games.models import OPEN_SEAT, Event, Game, Seat, new_nonce
 
-from .absences import grant_absences
+from .absences import grant_absences_locked
 from .replay import PLAYED, voided
 from .write import (
     SubmitError,
-    after_step,
-    hand_seat_to_bot,
+    after_step_locked,
+    hand_seat_to_bot_locked,
     lock_game,
     mailed_view,
-    note,
-    reset_deadline,
-    void_steps,
+    note_locked,
+    reset_deadline_locked,
+    void_steps_locked,
 )
 
 
@@ -124,9 +124,9 @@ def start_game(game: Game, actor=None, bots_in_open_seats: bool = False) -> Game
         for seat in seats:
             if not seat.is_bot:
                 notify.invite(game, seat)
-                grant_absences(seat, via="start")  # before the first deadlines are set
+                grant_absences_locked(seat, via="start")  # before the first deadlines are set
         game.refresh_from_db()
-        after_step(game, engine, before={}, via="start")
+        after_step_locked(game, engine, before={}, via="start")
     return game
 
 
@@ -136,7 +136,7 @@ def pause(game: Game, actor=None, reason: str = "", via: str = "admin") -> None:
         game = lock_game(game.pk)
         if game.status != Game.Status.ACTIVE:
             raise SubmitError("Only a game in play can be paused.", "not_playing")
-        note(game, "pause", actor, via=via, reason=reason)
+        note_locked(game, "pause", actor, via=via, reason=reason)
         Game.objects.filter(pk=game.pk).update(status=Game.Status.PAUSED, paused_at=timezone.now())
         Seat.objects.filter(game=game).update(wants_pause=False)
         by = who_acted(actor, via)
@@ -156,7 +156,7 @@ def resume(game: Game, actor=None, reason: str = "") -> None:
                 game.clock, seat, paused_for, timezone.now()
             )
             seat.save(update_fields=["deadline", "remind_at", "clock_since"])
-        note(game, "resume", actor, reason=reason, paused_seconds=int(paused_for.total_seconds()))
+        note_locked(game, "resume", actor, reason=reason, paused_seconds=int(paused_for.total_seconds()))
         Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE, paused_at=None)
         by = who_acted(actor, "admin")
         for seat in game.seats.select_related("player"):
@@ -195,7 +195,7 @@ def extend_deadline(game: Game, hours: float, actor=None, reason: str = "", seat
         for seat in seats.select_related("player"):
             seat.deadline, seat.remind_at = seat_clock.shifted(game.clock, seat, delta, timezone.now())
             seat.save(update_fields=["deadline", "remind_at"])
-        note(game, "extend", actor, seat=seat_index, hours=hours, reason=reason)
+        note_locked(game, "extend", actor, seat=seat_index, hours=hours, reason=reason)
 
 
 def replace_player(seat: Seat, email: str, actor=None, reason: str = "") -> Seat:
@@ -220,13 +220,13 @@ def replace_player(seat: Seat, email: str, actor=None, reason: str = "") -> Seat
         seat.accepted = True  # the host chose them
         seat.nonce, seat.misses, seat.plan = new_nonce(), 0, []
         seat.save()
-        note(game, "replace_player", actor, seat=seat.index, old=old, new=seat.player.email, reason=reason)
+        note_locked(game, "replace_player", actor, seat=seat.index, old=old, new=seat.player.email, reason=reason)
         notify.invite(game, seat)
-        grant_absences(seat, via="admin")
+        grant_absences_locked(seat, via="admin")
         prompt = game.engine.prompts(game.state).get(seat.index) if game.state else None
         if prompt is not None:
             seat.waiting_since = timezone.now()
-            reset_deadline(game, seat, seat.waiting_since)
+            reset_deadline_locked(game, seat, seat.waiting_since)
             Seat.objects.filter(pk=seat.pk).update(waiting_since=seat.waiting_since)
             notify.your_move(game, seat, mailed_view(game.engine, game.state, seat.index), prompt)
         return seat
@@ -235,7 +235,7 @@ def replace_player(seat: Seat, email: str, actor=None, reason: str = "") -> Seat
 def hand_to_bot(seat: Seat, actor=None, reason: str = "") -> None:
     with transaction.atomic():
         game = lock_game(seat.game_id)
-        hand_seat_to_bot(game, Seat.objects.select_for_update().get(pk=seat.pk), actor, reason)
+        hand_seat_to_bot_locked(game, Seat.objects.select_for_update().get(pk=seat.pk), actor, reason)
 
 
 def rewind(game: Game, to_seq: int, actor=None, reason: str = "") -> Event:
@@ -250,7 +250,7 @@ def rewind(game: Game, to_seq: int, actor=None, reason: str = "") -> Event:
         )
         if not later:
             raise SubmitError("There is nothing after that step to undo.", "nothing")
-        return void_steps(game, later, "rewind", actor, None, "admin", reason=reason, to=to_seq)
+        return void_steps_locked(game, later, "rewind", actor, None, "admin", reason=reason, to=to_seq)
 
 
 def end_game(game: Game, actor=None, reason: str = "") -> None:
@@ -259,7 +259,7 @@ def end_game(game: Game, actor=None, reason: str = "") -> None:
         game = lock_game(game.pk)
         if game.status == Game.Status.ENDED:
             raise SubmitError("This game is over already.", "ended")
-        note(game, "end", actor, reason=reason)
+        note_locked(game, "end", actor, reason=reason)
         Game.objects.filter(pk=game.pk).update(status=Game.Status.ENDED, to_move="", waiting_since=None)
         Seat.objects.filter(game=game).update(waiting_since=None, deadline=None, remind_at=None)
         for seat in game.seats.select_related("player").filter(player__isnull=False):
@@ -273,7 +273,7 @@ def resend_last(seat: Seat, actor=None, reason: str = "") -> None:
         prompt = game.engine.prompts(game.state).get(seat.index) if game.state else None
         if prompt is None or seat.is_bot:
             raise SubmitError("This seat is not being asked anything now.", "not_asked")
-        note(game, "resend", actor, seat=seat.index, reason=reason)
+        note_locked(game, "resend", actor, seat=seat.index, reason=reason)
         notify.your_move(game, seat, mailed_view(game.engine, game.state, seat.index), prompt)
 
 

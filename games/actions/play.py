@@ -23,11 +23,11 @@ from .write import (
     lock_game,
     lock_games,
     mailed_view,
-    note,
-    play_answer,
-    reset_deadline,
+    note_locked,
+    play_answer_locked,
+    reset_deadline_locked,
     seat_at,
-    void_steps,
+    void_steps_locked,
     write_step,
 )
 
@@ -45,8 +45,8 @@ def submit(
 ) -> Applied:
     """Apply one seat's answer, or raise SubmitError and write nothing.
 
-    `answer` is the answer itself, or a posted form (forms.Posted) read against the question under
-    the lock.
+    `answer` is the answer itself, or a raw one (a posted form, a reply's text: games.actions.answers)
+    read against the question under the lock.
 
     `expected_version` is the version the player saw. If the table moved on since, the answer is
     still taken when this seat has not answered since and its question is the same one it saw
@@ -58,7 +58,7 @@ def submit(
         locked = lock_games([game_id])
         if not locked:
             raise SubmitError("There is no such game.", "no_game")
-        [(game, seats)] = locked.values()  # seats read once, with the lock: after_step needs them all
+        [(game, seats)] = locked.values()  # seats read once, with the lock: after_step_locked needs them all
         if expected_version is not None and not 0 <= expected_version <= game.version:
             # no page or email of ours ever showed that version: never trust it to find "since when"
             raise SubmitError("This form does not come from this game's pages. Nothing was played.", "bad_version")
@@ -70,7 +70,7 @@ def submit(
             raise SubmitError("It is not your move right now: nothing is being asked of your seat.", "not_your_turn")
         if via in PEOPLE_VIAS and seat_at(seats, seat_index).stand_in:
             raise SubmitError("A bot is playing this seat now. Take your seat back first.", "stand_in")
-        return play_answer(game, prompts, seat_index, answer, via, actor, Event.Kind.ANSWER, seats)
+        return play_answer_locked(game, prompts, seat_index, answer, via, actor, Event.Kind.ANSWER, seats)
 
 
 def _check_stale(game: Game, seat_index: int, expected: int, prompts: dict, key: str | None) -> None:
@@ -135,7 +135,7 @@ def _play_plan(game: Game, seat: Seat, prompts: dict) -> None:
         for answer in plan:
             sid = transaction.savepoint_create()
             try:
-                play_answer(game, prompts, seat.index, answer, "conditional", None, Event.Kind.ANSWER)
+                play_answer_locked(game, prompts, seat.index, answer, "conditional", None, Event.Kind.ANSWER)
             except SubmitError:
                 transaction.savepoint_rollback(sid)
                 continue
@@ -170,7 +170,7 @@ def undo(seat: Seat) -> Event:
         if why_not:
             raise SubmitError(why_not, "no_undo")
         last = last_played(game)
-        return void_steps(game, [last.seq], "undo", None, seat.index, "web", undoing=seat.index)
+        return void_steps_locked(game, [last.seq], "undo", None, seat.index, "web", undoing=seat.index)
 
 
 def undo_refusal(game: Game, seat: Seat) -> str:
@@ -216,9 +216,9 @@ def take_back_seat(seat: Seat) -> None:
         seat.is_bot = seat.stand_in = False
         seat.misses = 0
         seat.save(update_fields=["is_bot", "stand_in", "misses"])
-        note(game, "take_back", seat=seat.index, via="web")
+        note_locked(game, "take_back", seat=seat.index, via="web")
         prompt = game.engine.prompts(game.state).get(seat.index)
         if prompt is not None:
             seat.waiting_since = timezone.now()
             Seat.objects.filter(pk=seat.pk).update(waiting_since=seat.waiting_since)
-            reset_deadline(game, seat, seat.waiting_since)
+            reset_deadline_locked(game, seat, seat.waiting_since)

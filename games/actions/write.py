@@ -5,7 +5,8 @@ check the version the player saw, let the pure engine apply the answer, append t
 the projection (with a version-guarded UPDATE that holds without row locks too, e.g. on SQLite),
 write the outbox rows, and ask games.dispatch for bots and mail after commit, so nothing is sent
 for a change that did not commit. The rooms beside this file (play, deadlines, organise, talk)
-each hold one concern's writes and all go through the helpers here.
+each hold one concern's writes and all go through the helpers here: the `_locked` ones expect the
+caller to hold the game's lock, in its transaction (the convention is in games/actions/__init__.py).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ from games import dispatch, notify, pending
 from games.clock import seat as seat_clock
 from games.engine import IllegalMove, step_rng
 from games.engine.protocol import Title
-from games.forms import Posted
 from games.models import Event, Game, Seat
 from games.present import seat_view
 
+from .answers import Unread
+from .answers import read as read_answer
 from .replay import banks, replay
 
 PEOPLE_VIAS = {"web", "email", "conditional"}
@@ -98,28 +100,31 @@ def seat_at(seats: list[Seat], index: int) -> Seat:
     return next(s for s in seats if s.index == index)
 
 
-def append(game: Game, seq: int, kind: str, seat: int | None, payload: dict, via: str, actor, new_state) -> Event:
+def append_locked(
+    game: Game, seq: int, kind: str, seat: int | None, payload: dict, via: str, actor, new_state
+) -> Event:
     event = pending.add_event(Event(game=game, seq=seq, kind=kind, seat=seat, payload=payload, via=via, actor=actor))
     pending.update_game(game, state=new_state, version=seq, updated_at=timezone.now())
     return event
 
 
-def note(game: Game, action: str, actor=None, seat: int | None = None, via: str = "admin", **payload) -> Event:
+def note_locked(game: Game, action: str, actor=None, seat: int | None = None, via: str = "admin", **payload) -> Event:
     """An admin event: who did what and why. It moves the version (forms opened before are stale)."""
     seq = game.version + 1
-    return append(game, seq, Event.Kind.ADMIN, seat, {"action": action, **payload}, via, actor, game.state)
+    return append_locked(game, seq, Event.Kind.ADMIN, seat, {"action": action, **payload}, via, actor, game.state)
 
 
-def play_answer(
+def play_answer_locked(
     game: Game, prompts: dict, seat_index: int, answer: Any, via: str, actor, kind: str, seats: list[Seat] | None = None
 ) -> Applied:
     engine = game.engine
     try:
-        if isinstance(answer, Posted):
-            answer = answer.read(prompts[seat_index])
-        answer = prompts[seat_index].validate(answer)
+        # a raw answer (a posted form, a reply's text) is read here, against the question under the lock
+        answer = prompts[seat_index].validate(read_answer(answer, prompts[seat_index]))
         seq = game.version + 1
         new_state = engine.apply(game.state, seat_index, answer, step_rng(game.seed, seq))
+    except Unread as e:
+        raise SubmitError(str(e), "illegal") from None
     except IllegalMove as e:
         raise SubmitError(f"{e} Nothing was played.", "illegal") from None
     seats = seats if seats is not None else list(game.seats.select_related("player"))
@@ -132,14 +137,14 @@ def play_answer(
         charged = seat_clock.charge_bank(game_clock, acting, now)
         pending.update_seat(acting, bank_seconds=charged.left, clock_since=now)
         payload["charged"] = charged.seconds
-    event = append(game, seq, kind, seat_index, payload, via, actor, new_state)
+    event = append_locked(game, seq, kind, seat_index, payload, via, actor, new_state)
     if via in PEOPLE_VIAS and acting.misses:
         pending.update_seat(acting, misses=0)
-    after_step(game, engine, before=prompts, via=via, acted=seat_index, seats=seats)
+    after_step_locked(game, engine, before=prompts, via=via, acted=seat_index, seats=seats)
     return Applied(event, game)
 
 
-def after_step(
+def after_step_locked(
     game: Game,
     engine: Title,
     before: dict,
@@ -191,10 +196,10 @@ def after_step(
                 notify.your_move(game, seat, mailed_view(engine, state, seat.index), prompts[seat.index])
         elif continues and seat.deadline is None and game_clock.active and not seat.is_bot:
             # the same turn goes on after a timeout or a take-back: a fresh deadline, no new email
-            reset_deadline(game, seat, now)
+            reset_deadline_locked(game, seat, now)
         elif continues and game_clock.bank is not None and seat.index == acted and not seat.is_bot:
             # the same turn goes on after an answer that was charged to the bank: its deadline moves
-            reset_deadline(game, seat, now)
+            reset_deadline_locked(game, seat, now)
         elif not asked and seat.waiting_since is not None:
             pending.update_seat(seat, waiting_since=None, deadline=None, remind_at=None)
     pending.update_game(game, to_move=", ".join(waiting)[:200], waiting_since=now)
@@ -212,7 +217,7 @@ def _offer_plan(game: Game, engine: Title, seat: Seat) -> None:
         notify.plan_offer(game, seat, prompt)
 
 
-def reset_deadline(game: Game, seat: Seat, start: datetime) -> None:
+def reset_deadline_locked(game: Game, seat: Seat, start: datetime) -> None:
     """A running wait's deadline, worked out again by the clock; an unchanged one keeps its reminders as they were."""
     moved = seat_clock.deadline_again(game.clock, seat, start, timezone.now())
     if moved is not None:
@@ -250,7 +255,7 @@ def _end(game: Game, engine: Title, outcome, seats: list[Seat]) -> None:
             notify.final(game, seat, mailed_view(engine, game.state, seat.index), outcome, names)
 
 
-def void_steps(
+def void_steps_locked(
     game: Game, seqs: list[int], action: str, actor, seat: int | None, via: str, undoing: int | None = None, **payload
 ) -> Event:
     """Void steps and re-fold the log. A rewind asks everyone afresh; an undo leaves the others' waits alone."""
@@ -275,15 +280,15 @@ def void_steps(
         for seat in game.seats.all():
             if seat.bank_seconds is not None and seat.bank_seconds != left.get(seat.index, start):
                 Seat.objects.filter(pk=seat.pk).update(bank_seconds=left.get(seat.index, start))
-    after_step(game, game.engine, before=before, via=via, quiet=undoing)
+    after_step_locked(game, game.engine, before=before, via=via, quiet=undoing)
     return event
 
 
-def hand_seat_to_bot(
+def hand_seat_to_bot_locked(
     game: Game, seat: Seat, actor, reason: str, via: str = "admin", seats: list[Seat] | None = None
 ) -> None:
     pending.update_seat(seat, is_bot=True, stand_in=bool(seat.player_id), deadline=None, remind_at=None)
-    note(game, "hand_to_bot", actor, seat=seat.index, via=via, reason=reason)
+    note_locked(game, "hand_to_bot", actor, seat=seat.index, via=via, reason=reason)
     if seats is None:
         seats = list(game.seats.select_related("player"))
     for other in seats:

@@ -18,10 +18,9 @@ from django.views.decorators.cache import never_cache
 from accounts import limits
 from accounts.addresses import AddressField
 from accounts.models import User
-
-from . import links
-from .actions import joining, write
-from .forms import PlainTextField
+from games import links
+from games.actions import joining, write
+from games.forms.fields import PlainTextField
 
 MAX_TOKEN = 2000
 

@@ -7,10 +7,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
-from . import links
-from .models import Game
-from .present import LOG_LINES, table_context
-from .views import paused_line
+from games import links
+from games.models import Game
+from games.present import LOG_LINES, table_context
+
+from .seat import paused_line
 
 MAX_TOKEN = 2000
 

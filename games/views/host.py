@@ -1,4 +1,4 @@
-"""A game's host: anyone signed in may start a game, and manages only the games they host.
+"""A game's host: anyone signed in may start a game (new_game.py), and manages only the games they host.
 
 Staff keep the admin; these pages give a host who is not staff the same forms and writes
 (games.host_actions), each with a reason recorded in the log.
@@ -13,14 +13,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from cardsets import store as cardset_store
+from games import host_actions, links
+from games.actions import joining, organise, write
 from games.engine import OptionsError
-from games.titles import get_title
-
-from . import forms, host_actions, links
-from .actions import joining, organise, write
-from .models import Game
-from .present import score_rows, table_template
+from games.models import Game
+from games.present import score_rows, table_template
 
 
 def hosted_game(request: HttpRequest, pk: int) -> Game:
@@ -28,35 +25,6 @@ def hosted_game(request: HttpRequest, pk: int) -> Game:
     if not (request.user.is_superuser or game.organiser_id == request.user.pk):
         raise PermissionDenied("You do not host this game.")
     return game
-
-
-@login_required
-def game_new(request: HttpRequest) -> HttpResponse:
-    slug = request.POST.get("title") or request.GET.get("title") or ""
-    if request.method != "POST":
-        slug = forms.menu_title(slug)  # the title the menu shows is the one the form posts
-    try:
-        schema = get_title(slug).options_schema if slug else []
-    except KeyError:
-        schema = []
-    sets = cardset_store.choices(request.user, slug) if slug else []
-    form = forms.NewGameForm(request.POST or None, initial={"title": slug}, schema=schema, cardsets=sets)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = organise.create_game(
-                request.user,
-                form.cleaned_data["title"],
-                form.cleaned_data["name"],
-                {**form.options(), **cardset_store.chosen(request.user, slug, form.cleaned_data.get("cardset"))},
-                form.cleaned_data["seats"],
-                **form.clock_settings(),
-            )
-        except OptionsError as e:
-            form.add_error(None, str(e))
-        else:
-            messages.success(request, "Game created. Check the seats, then start it.")
-            return redirect(game)
-    return render(request, "games/game_new.html", {"form": form})
 
 
 @login_required

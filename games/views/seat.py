@@ -1,7 +1,8 @@
-"""Pages. Thin: read the request, find the seat or game, call the service, render a view.
+"""A seat's pages, behind its signed link (no password): the table, its decision, and the seat's
+small controls, each a POST of its own; the history; a fresh link; playing again.
 
 A seat page never changes anything on GET (mail scanners open links); only its form's POST
-does, through play.submit.
+does, through play.submit, which reads the posted answer against the question under the lock.
 """
 
 from __future__ import annotations
@@ -9,75 +10,32 @@ from __future__ import annotations
 import hashlib
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
-from django.views.decorators.clickjacking import xframe_options_sameorigin
-from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from accounts import bounces
 from cardsets import store as cardset_store
+from games import links, notify
+from games.actions import answers, deadlines, organise, play, replay, talk, write
+from games.clock import rules as clock
+from games.clock import terms as clock_terms
+from games.clock import vacation
+from games.clock.shown import local_time
+from games.engine.prompts import prompt_key
 from games.engine.typed import Unreadable, read_int
-
-from . import forms, links, notify
-from .actions import deadlines, organise, play, replay, talk, write
-from .clock import rules as clock
-from .clock import terms as clock_terms
-from .clock import vacation
-from .clock.shown import local_time
-from .engine.prompts import prompt_key
-from .home import home_for
-from .models import DeliveredMail, Event, Game, Seat, Vacation
-from .present import LOG_LINES, score_rows, table_context, table_template
+from games.forms.prompts import render_prompt
+from games.forms.seat import PlanForm, TalkForm, VacationForm
+from games.models import Event, Game, Seat, Vacation
+from games.present import LOG_LINES, score_rows, table_context, table_template
 
 
-def home(request: HttpRequest) -> HttpResponse:
-    """Signed in: my games (and, for organisers, the games they run). Otherwise: what this is."""
-    games, mine = [], None
-    if request.user.is_authenticated:
-        mine = home_for(request.user)
-        games = Game.objects.all() if request.user.is_superuser else Game.objects.filter(organiser=request.user)
-    return render(request, "games/home.html", {"games": games, "home": mine})
-
-
-# --- organisers: the embedded outbox (the host pages are in host_views.py) --------------------
-
-
-@staff_member_required
-def outbox(request: HttpRequest) -> HttpResponse:
-    """The embedded mailbox: what the local mail backend 'delivered'."""
-    return render(request, "games/outbox.html", {"mails": DeliveredMail.objects.all()[:200]})
-
-
-@staff_member_required
-def outbox_mail(request: HttpRequest, pk: int) -> HttpResponse:
-    mail = get_object_or_404(DeliveredMail, pk=pk)
-    return render(request, "games/outbox_mail.html", {"mail": mail})
-
-
-@xframe_options_sameorigin  # the outbox's own page frames it; every other page stays unframeable
-@staff_member_required
-def outbox_html(request: HttpRequest, pk: int) -> HttpResponse:
-    """A delivered email's HTML part, for the outbox page's sandboxed frame: no script, nothing fetched."""
-    mail = get_object_or_404(DeliveredMail, pk=pk)
-    resp = HttpResponse(mail.body_html or "<p>(no HTML part)</p>")
-    resp["Content-Security-Policy"] = (
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; "
-        "sandbox allow-popups allow-top-navigation-by-user-activation"
-    )
-    return resp
-
-
-# --- seats (signed links, no password) -------------------------------------------------------
-
-
-def _seat_or_error(
+def seat_or_error(
     request: HttpRequest, token: str, lean: bool = False, log_lines: int | None = None
 ) -> Seat | HttpResponse:
     try:
@@ -95,7 +53,7 @@ SECTIONS = ("decision", "undo", "takeback", "pause", "vacation", "plan", "talk")
 def seat(request: HttpRequest, token: str) -> HttpResponse:
     """The table from one seat, its decision, and the seat's small controls (each POSTs to its own view)."""
     posted = request.method == "POST"
-    seat = _seat_or_error(request, token, lean=posted, log_lines=None if posted else LOG_LINES)
+    seat = seat_or_error(request, token, lean=posted, log_lines=None if posted else LOG_LINES)
     if isinstance(seat, HttpResponse):
         return seat
     if request.method == "POST":
@@ -132,7 +90,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "token": token,
         **table,
         "prompt": prompt.to_dict() if prompt else None,
-        "prompt_html": forms.render_prompt(prompt.to_dict()) if prompt else "",
+        "prompt_html": render_prompt(prompt.to_dict()) if prompt else "",
         "prompt_key": prompt_key(prompt) if prompt else "",
         "new_from": new_from,
         "others_waiting": game.to_move,
@@ -259,7 +217,7 @@ def _vacation_panel(game: Game, seat: Seat, tz: str) -> dict:
         "allowance": game.vacation_days,
         "used": round(used.total_seconds() / 86400, 1),
         "mine": mine,
-        "form": forms.VacationForm(),
+        "form": VacationForm(),
     }
 
 
@@ -281,7 +239,7 @@ def _plan_panel(game: Game, seat: Seat, prompt) -> dict | None:
     return {
         "prompt": nxt.to_dict() if nxt else None,
         "key": prompt_key(nxt) if nxt else "",
-        "form": forms.PlanForm(options=options) if nxt else None,
+        "form": PlanForm(options=options) if nxt else None,
         "current": [labels.get(a, str(a)) for a in seat.plan],
     }
 
@@ -291,7 +249,7 @@ def _talk_panel(request: HttpRequest, game: Game, seat: Seat, tz: str) -> dict:
     draft = request.session.get(_draft_key(seat), "")
     return {
         "messages": [{"author": m.author, "text": m.text, "when": local_time(m.created_at, tz)} for m in board],
-        "form": forms.TalkForm(initial={"text": draft}),
+        "form": TalkForm(initial={"text": draft}),
         "open": game.status != Game.Status.DRAFT and seat.player_id is not None,
     }
 
@@ -311,7 +269,7 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
     try:
         # the form is read against the question under the game's lock; with no question for this
         # seat the service says why (already answered, not your move, the game is over...)
-        posted = forms.Posted(request.POST)
+        posted = answers.Posted(request.POST)
         play.submit(seat.game_id, seat.index, posted, expected, via="web", prompt_key=request.POST.get("prompt_key"))
     except write.SubmitError as e:
         messages.error(request, e.message, extra_tags="decision")
@@ -320,12 +278,9 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
     return redirect(here + "#decision")
 
 
-# --- the seat's small controls: each a POST of its own, then back to the page ----------------
-
-
 def _control(request: HttpRequest, token: str, section: str, act) -> HttpResponse:
     """Find the seat, run `act(seat)` -> a success message; a SubmitError becomes a message and changes nothing."""
-    seat = _seat_or_error(request, token)
+    seat = seat_or_error(request, token)
     if isinstance(seat, HttpResponse):
         return seat
     try:
@@ -406,7 +361,7 @@ def seat_vacation(request: HttpRequest, token: str) -> HttpResponse:
         if seat.player_id is None:
             raise write.SubmitError("A bot seat takes no vacations.", "not_a_person")
         tz = _reader_tz(seat, seat.game)
-        form = forms.VacationForm(request.POST, tz=tz)
+        form = VacationForm(request.POST, tz=tz)
         if not form.is_valid():
             errors = [e for field_errors in form.errors.values() for e in field_errors]
             raise write.SubmitError(" ".join(errors) + " Nothing was saved.", "form")
@@ -437,7 +392,7 @@ def seat_plan(request: HttpRequest, token: str) -> HttpResponse:
                 "The choices changed since you opened the page, so nothing was saved. Here they are as they are now.",
                 "stale",
             )
-        form = forms.PlanForm(request.POST, options=[{"id": o.id, "label": o.label} for o in nxt.options])
+        form = PlanForm(request.POST, options=[{"id": o.id, "label": o.label} for o in nxt.options])
         if not form.is_valid():
             errors = [e for field_errors in form.errors.values() for e in field_errors]
             raise write.SubmitError(" ".join(errors) + " Nothing was saved.", "form")
@@ -484,7 +439,7 @@ def seat_fresh_link(request: HttpRequest, token: str) -> HttpResponse:
 
 def seat_history(request: HttpRequest, token: str) -> HttpResponse:
     """Step through the game as this seat saw it then (everything, once the game is over)."""
-    seat = _seat_or_error(request, token)
+    seat = seat_or_error(request, token)
     if isinstance(seat, HttpResponse):
         return seat
     game = seat.game
@@ -533,41 +488,10 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
-# --- mail preferences ------------------------------------------------------------------------
-
-
-@csrf_exempt  # RFC 8058 one-click: mail providers POST "List-Unsubscribe=One-Click" without a session
-def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
-    """GET asks (mail scanners open links); POST unsubscribes. The person's games go on."""
-    user = notify.user_from_unsubscribe(token)
-    if user is None:
-        return render(request, "games/unsubscribe.html", {"error": "This unsubscribe link is not valid."}, status=403)
-    if request.method == "POST":
-        type(user).objects.filter(pk=user.pk).update(unsubscribed=True)
-        return render(request, "games/unsubscribe.html", {"done": True, "email": user.email})
-    return render(request, "games/unsubscribe.html", {"email": user.email})
-
-
-def seat_settings(request: HttpRequest, token: str) -> HttpResponse:
-    """A player's own mail preferences and timezone, reached from their seat link."""
-    seat = _seat_or_error(request, token)
-    if isinstance(seat, HttpResponse):
-        return seat
-    user = seat.player
-    if user is None:
-        raise PermissionDenied("A bot seat has no preferences.")
-    form = forms.PreferencesForm(request.POST if request.method == "POST" else None, instance=user)
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, "Saved. Your games go on as before.")
-        return redirect("seat-settings", token=token)
-    return render(request, "games/settings.html", {"form": form, "seat": seat, "game": seat.game, "token": token})
-
-
 @require_POST
 def seat_again(request: HttpRequest, token: str) -> HttpResponse:
     """A finished game's player offers the same table another game (or opens the one offered)."""
-    seat = _seat_or_error(request, token)
+    seat = seat_or_error(request, token)
     if isinstance(seat, HttpResponse):
         return seat
     if seat.player_id is None or (seat.is_bot and not seat.stand_in):
@@ -587,7 +511,7 @@ def seat_again(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def seat_accept(request: HttpRequest, token: str) -> HttpResponse:
     """Yes to playing again, with one click."""
-    seat = _seat_or_error(request, token)
+    seat = seat_or_error(request, token)
     if isinstance(seat, HttpResponse):
         return seat
     try:

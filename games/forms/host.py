@@ -1,0 +1,85 @@
+"""The forms of a host's and an organiser's actions on a game (games.host_actions: the host's pages
+and the admin share them): every one records who did it and why."""
+
+from __future__ import annotations
+
+from django import forms
+
+from accounts.addresses import AddressField
+from games.forms.fields import PlainTextField
+
+
+class ReasonForm(forms.Form):
+    """Every organiser action is recorded with who did it and why."""
+
+    reason = PlainTextField(
+        max_length=300,
+        multiline=True,
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
+        help_text="Recorded in the game's log with your name.",
+    )
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        # the reason comes last, after what the action needs
+        self.order_fields([n for n in self.fields if n != "reason"] + ["reason"])
+
+
+def _seat_choices(game, people_only: bool = False) -> list[tuple[str, str]]:
+    seats = game.seats.select_related("player")
+    out = []
+    for s in seats:
+        if people_only and (s.player_id is None or s.is_bot):
+            continue
+        who = f"{s.name} <{s.player.email}>" if s.player_id else s.name
+        extra = " (a bot stands in)" if s.stand_in else (" (bot)" if s.is_bot else "")
+        out.append((str(s.index), f"Seat {s.index + 1}: {who}{extra}"))
+    return out
+
+
+class ExtendForm(ReasonForm):
+    hours = forms.FloatField(min_value=0.25, max_value=24 * 30, label="Hours to add", initial=24)
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, game=game, **kwargs)
+        if game is not None:
+            waiting = [(str(s.index), s.name) for s in game.seats.select_related("player").exclude(deadline=None)]
+            self.fields["seat"] = forms.ChoiceField(
+                choices=[("", "Every seat with a deadline")] + waiting, required=False, label="Whose deadline"
+            )
+            self.order_fields(["hours", "seat", "reason"])
+
+
+class SeatPickForm(ReasonForm):
+    people_only = False
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, game=game, **kwargs)
+        self.fields["seat"] = forms.ChoiceField(
+            choices=_seat_choices(game, self.people_only), label="Seat", widget=forms.RadioSelect
+        )
+        self.order_fields([n for n in self.fields if n != "reason"] + ["reason"])
+
+
+class PeopleSeatForm(SeatPickForm):
+    people_only = True
+
+
+class ReplaceForm(SeatPickForm):
+    email = AddressField(label="The new player's email address")
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, game=game, **kwargs)
+        self.order_fields(["seat", "email", "reason"])
+
+
+class RewindForm(ReasonForm):
+    """Pick the step to go back to; every later step is voided (and stays visible in the log)."""
+
+    def __init__(self, *args, game=None, steps=(), **kwargs):
+        super().__init__(*args, game=game, **kwargs)
+        self.fields["step"] = forms.ChoiceField(
+            choices=steps, label="Go back to the table as it was after", widget=forms.RadioSelect
+        )
+        self.order_fields(["step", "reason"])

@@ -1,0 +1,191 @@
+"""A new game's form: the title, its name, the seats, the title's options, and the Game's clock
+fields with their cross-checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+
+from accounts.addresses import BadAddress, read_address
+from games.clock.terms import clock_problems
+from games.forms.fields import NumberField, PlainTextField, WeekdaysField, check_timezone
+from games.models import OPEN_SEAT, Game
+from games.titles import choices as title_choices
+
+
+def _number_fields(db_field, **kwargs):
+    """Model integer fields become NumberFields (the model's bounds kept as validators)."""
+    from django.db import models
+
+    if isinstance(db_field, models.IntegerField) and not db_field.choices:
+        return db_field.formfield(form_class=NumberField, **kwargs)
+    return db_field.formfield(**kwargs)
+
+
+CLOCK_FIELDS = Game.CLOCK_FIELDS
+
+
+def clean_clock(cleaned: dict[str, Any]) -> list[tuple[str, str]]:
+    """The clock fields' cross-checks, as (field, message) errors; fills the model defaults for blanks."""
+    from games.models import Game
+
+    for name in ("timezone", "timeout_policy", "vacation_days"):
+        if cleaned.get(name) in (None, ""):
+            cleaned[name] = Game._meta.get_field(name).get_default()
+    errors = []
+    if cleaned.get("decision_hours") and cleaned.get("decision_minutes"):
+        errors.append(("decision_minutes", "Give the time per decision in hours or in minutes, not both."))
+    if cleaned.get("reminder_hours") and cleaned.get("reminder_minutes"):
+        errors.append(("reminder_minutes", "Give the reminder in hours or in minutes, not both."))
+    per = (cleaned.get("decision_minutes") or 0) * 60 + (cleaned.get("decision_hours") or 0) * 3600
+    remind = (cleaned.get("reminder_minutes") or 0) * 60 + (cleaned.get("reminder_hours") or 0) * 3600
+    if remind and per and remind >= per:
+        errors.append(
+            (
+                "reminder_hours",
+                "The reminder must come before the deadline: make it shorter than the time per decision.",
+            )
+        )
+    if remind and not per and not cleaned.get("daily_deadline") and not cleaned.get("bank_hours"):
+        errors.append(("reminder_hours", "A reminder needs a clock: set a time per decision or a time of day."))
+    if cleaned.get("bot_after_misses") == 0:
+        errors.append(("bot_after_misses", "Leave it empty for never, or give 1 or more."))
+    return errors + clock_problems(cleaned, settings.VACATION_DAYS)
+
+
+def menu_title(asked: str) -> str:
+    """The title a new-game page opens with: the one asked for if it exists, else the menu's first.
+
+    The menu shows its first title as chosen when none is, so the form must post that one too (an
+    empty title came back as "This field is required", and choosing the shown title again changed
+    nothing, so there was no way out).
+    """
+    slugs = [slug for slug, _ in title_choices()]
+    return asked if asked in slugs else slugs[0]
+
+
+class NewGameForm(forms.Form):
+    """Step one of a new game: the title, a name, the seats, the title's options and the clock."""
+
+    title = forms.ChoiceField(choices=title_choices)
+    name = PlainTextField(max_length=100)
+    seats = forms.CharField(
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="One line per seat, in seat order: an email address to invite, the word open (a seat for "
+        "whoever follows the game's join link), or the word bot.",
+    )
+
+    def __init__(self, *args, schema=(), cardsets=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.schema = list(schema)
+        if cardsets:  # (card set id, label): the title's usable sets this person may choose (cardsets.store)
+            self.fields["cardset"] = forms.TypedChoiceField(
+                coerce=int,
+                choices=list(cardsets),
+                initial=cardsets[0][0],
+                label="Card set",
+                help_text="The cards this game is played with; the game keeps them even if the set changes later.",
+            )
+        for f in self.schema:
+            if f.kind == "choice":
+                field = forms.ChoiceField(choices=f.choices, initial=f.default)
+            elif f.kind == "bool":
+                field = forms.BooleanField(required=False, initial=f.default)
+            else:
+                field = NumberField(min_value=f.low, max_value=f.high, initial=f.default)
+            field.label, field.help_text = f.label, f.help
+            self.fields[f"opt_{f.name}"] = field
+        self.fields.update(clock_fields())
+
+    def option_fields(self):
+        return [self[f"opt_{f.name}"] for f in self.schema]
+
+    def option_groups(self) -> list[dict[str, Any]]:
+        """The title's options as the page lays them out: a run of ticks that share one help line (Tanto
+        Cuore's eighteen maids) is one grid of labelled checkboxes with the help said once."""
+        groups: list[dict[str, Any]] = []
+        for f in self.schema:
+            last = groups[-1] if groups else None
+            if f.kind == "bool" and last is not None and last["checks"] and last["help"] == f.help:
+                last["fields"].append(self[f"opt_{f.name}"])
+            else:
+                groups.append({"checks": f.kind == "bool", "help": f.help, "fields": [self[f"opt_{f.name}"]]})
+        return groups
+
+    def cardset_field(self):
+        return self["cardset"] if "cardset" in self.fields else None
+
+    def clock_fields(self):
+        return [self[name] for name in CLOCK_FIELDS]
+
+    def options(self) -> dict[str, Any]:
+        return {f.name: self.cleaned_data[f"opt_{f.name}"] for f in self.schema}
+
+    def clock_settings(self) -> dict[str, Any]:
+        """Keyword arguments for organise.create_game: the Game's clock fields."""
+        return {name: self.cleaned_data[name] for name in CLOCK_FIELDS}
+
+    def clean_timezone(self) -> str:
+        return check_timezone(self.cleaned_data.get("timezone") or "UTC")
+
+    def clean(self):
+        cleaned = super().clean()
+        for field, message in clean_clock(cleaned):
+            self.add_error(field, message)
+        return cleaned
+
+    def clean_seats(self) -> list[str | None]:
+        lines = [ln.strip() for ln in self.cleaned_data["seats"].splitlines() if ln.strip()]
+        seats: list[str | None] = []
+        for ln in lines:
+            if ln.lower() in ("bot", OPEN_SEAT):
+                seats.append(None if ln.lower() == "bot" else OPEN_SEAT)
+                continue
+            try:
+                seats.append(read_address(ln))
+            except BadAddress:
+                raise forms.ValidationError(
+                    f"“{ln[:80]}” is neither an email address nor one of the words open and bot."
+                ) from None
+        emails = [s for s in seats if s and s != OPEN_SEAT]
+        if len(set(emails)) != len(emails):
+            raise forms.ValidationError("Each person can take only one seat.")
+        if not emails and OPEN_SEAT not in seats:
+            raise forms.ValidationError("At least one seat must be a person (or open, for the join link).")
+        return seats
+
+
+def clock_fields() -> dict[str, forms.Field]:
+    """The Game's clock fields as form fields; blanks take the model's defaults."""
+    from games.models import Game
+
+    fields = forms.fields_for_model(
+        Game,
+        fields=CLOCK_FIELDS,
+        formfield_callback=_number_fields,
+        widgets={"daily_deadline": forms.TimeInput(attrs={"type": "time"}, format="%H:%M")},
+        labels={
+            "decision_hours": "Hours per decision",
+            "decision_minutes": "Minutes per decision",
+            "daily_deadline": "Daily deadline (time of day)",
+            "reminder_hours": "Reminder, hours before",
+            "reminder_minutes": "Reminder, minutes before",
+            "bot_after_misses": "Hand a seat to a bot after this many misses",
+            "vacation_days": "Vacation days a year",
+            "bank_hours": "Time bank: starting hours",
+            "bank_increment_hours": "Time bank: hours added per decision",
+            "bank_cap_hours": "Time bank: at most (hours)",
+            "quiet_days": "Quiet days (no clock runs)",
+            "auto_vacation": "Draw vacation hours automatically before a timeout",
+        },
+    )
+    for name in ("timezone", "timeout_policy", "vacation_days"):
+        fields[name].required = False
+    fields["quiet_days"] = WeekdaysField(
+        required=False, label=fields["quiet_days"].label, help_text=fields["quiet_days"].help_text
+    )
+    fields["vacation_days"].initial = settings.VACATION_DAYS
+    return fields

@@ -1,0 +1,13 @@
+"""Pages. Thin: read the request, find the seat or game, call an action, render a view. One module
+for each thing they serve:
+
+- home.py: the front page (a signed-in player's home);
+- seat.py: a seat's pages behind its signed link, and its small controls (each a POST of its own);
+- preferences.py: a person's preferences (the profile and absence calendar at /me/, a seat's
+  settings, unsubscribing);
+- new_game.py: a new game; host.py: the host's pages for the games they host;
+- join.py: the join link and its emailed confirmation; watch.py: the spectator link;
+- outbox.py: the embedded outbox, for organisers.
+
+games/urls.py maps the URLs to them.
+"""

@@ -1,0 +1,107 @@
+"""A person's preferences: their profile (name, timezone, mail for every game at once) and absence
+calendar at /me/, the same from a seat's link, and unsubscribing from an email."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from accounts import tokens
+from games.actions import absences
+from games.actions.write import SubmitError
+from games.clock.shown import local_time
+from games.forms.preferences import PreferencesForm
+from games.forms.seat import VacationForm
+from games.models import Absence
+
+from .seat import seat_or_error
+
+
+@csrf_exempt  # RFC 8058 one-click: mail providers POST "List-Unsubscribe=One-Click" without a session
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """GET asks (mail scanners open links); POST unsubscribes. The person's games go on."""
+    user = tokens.user_from_unsubscribe(token)
+    if user is None:
+        return render(request, "games/unsubscribe.html", {"error": "This unsubscribe link is not valid."}, status=403)
+    if request.method == "POST":
+        type(user).objects.filter(pk=user.pk).update(unsubscribed=True)
+        return render(request, "games/unsubscribe.html", {"done": True, "email": user.email})
+    return render(request, "games/unsubscribe.html", {"email": user.email})
+
+
+def seat_settings(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own mail preferences and timezone, reached from their seat link."""
+    seat = seat_or_error(request, token)
+    if isinstance(seat, HttpResponse):
+        return seat
+    user = seat.player
+    if user is None:
+        raise PermissionDenied("A bot seat has no preferences.")
+    form = PreferencesForm(request.POST if request.method == "POST" else None, instance=user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Saved. Your games go on as before.")
+        return redirect("seat-settings", token=token)
+    return render(request, "games/settings.html", {"form": form, "seat": seat, "game": seat.game, "token": token})
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    """Name, timezone and mail for every game at once, and the absence calendar."""
+    form = PreferencesForm(request.POST if request.method == "POST" else None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Saved: every game of yours uses these from now on.")
+        return redirect("profile")
+    return _profile_page(request, form, VacationForm(tz=request.user.timezone), status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def away(request: HttpRequest) -> HttpResponse:
+    """Declare an absence once: every game of mine, now and joined during it, stops my clock."""
+    tz = request.user.timezone
+    form = VacationForm(request.POST, tz=tz)
+    if not form.is_valid():
+        return _profile_page(request, PreferencesForm(instance=request.user), form, status=400)
+    starts, ends = form.period()
+    try:
+        absences.declare_absence(request.user, starts, ends)
+    except SubmitError as e:
+        form.add_error(None, f"{e.message} Nothing was saved.")
+        return _profile_page(request, PreferencesForm(instance=request.user), form, status=400)
+    messages.success(
+        request,
+        f"Away from {local_time(starts, tz)} until {local_time(ends, tz)}: your clocks stop in every game, "
+        "within each game's yearly allowance (below).",
+    )
+    return redirect("profile")
+
+
+def _profile_page(request: HttpRequest, form, away_form, status: int = 200) -> HttpResponse:
+    tz = request.user.timezone
+    calendar = [
+        {
+            "starts": local_time(a.starts, tz),
+            "ends": local_time(a.ends, tz),
+            "games": [
+                {
+                    "name": g.game.name,
+                    "granted": f"{local_time(g.starts, tz)} until {local_time(g.ends, tz)}" if g.whole else "",
+                    "used": g.used_days,
+                    "allowance": g.allowance_days,
+                }
+                for g in absences.granted(a)
+            ],
+        }
+        for a in Absence.objects.filter(player=request.user, ends__gt=timezone.now())
+    ]
+    return render(
+        request, "games/profile.html", {"form": form, "away_form": away_form, "calendar": calendar}, status=status
+    )
