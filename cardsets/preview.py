@@ -11,7 +11,7 @@ from typing import Any
 from games.drawing import cafe_baras as baras_draw
 from games.drawing import cafe_romantica as romantica_draw
 from games.drawing import tanto_cuore_rv as tanto_draw
-from games.drawing.svg import card_svg
+from games.engine.svg import card_svg
 from games.titles.cafe_baras.cards import compiled, guest_words
 
 from .kinds import SetKind, card_key, marks

@@ -6,20 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.words import counted
-from games.titles.cafe_baras.cards import (
-    Card,
-    CardSet,
-    action_words,
-    card_lines,
-    customer_words,
-    guest_words,
-    ongoing_words,
-    score_words,
-)
-from games.titles.cafe_baras.rules import cardset_of
-
-from .svg import (
+from games.engine.svg import (
     FONT,
     INK,
     READABLE,
@@ -35,6 +22,18 @@ from .svg import (
     prompt_options,
     text_block,
 )
+from games.engine.words import counted
+from games.titles.cafe_baras.cards import (
+    Card,
+    CardSet,
+    action_words,
+    card_lines,
+    customer_words,
+    guest_words,
+    ongoing_words,
+    score_words,
+)
+from games.titles.cafe_baras.rules import cardset_of
 
 TONE = {"food": "brown", "decor": "green", "equipment": "blue"}
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.svg import Face, back_svg, card_svg, die_svg, empty_svg, matching, pic, prompt_options
 from games.titles.cafe_romantica.actions import host_detail
 from games.titles.cafe_romantica.cards import base_id
-
-from .svg import Face, back_svg, card_svg, die_svg, empty_svg, matching, pic, prompt_options
 
 
 def catalogue(state: dict[str, Any]) -> dict[str, Any]:

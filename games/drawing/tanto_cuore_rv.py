@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from games.engine.svg import READABLE, Face, back_svg, card_svg, empty_svg, matching, pic, prompt_options
 from games.engine.words import counted
 from games.titles.tanto_cuore_rv.state import instance_ids
-
-from .svg import READABLE, Face, back_svg, card_svg, empty_svg, matching, pic, prompt_options
 
 TONE = {
     "maid_chief": "gold",

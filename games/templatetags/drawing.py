@@ -37,6 +37,6 @@ def trophy(label: str = "winner"):
     """The winner's cup as an inline SVG (no emoji font needed)."""
     from django.utils.safestring import mark_safe
 
-    from games.drawing.svg import trophy_svg
+    from games.engine.svg import trophy_svg
 
     return mark_safe(trophy_svg(label))  # noqa: S308 - the label is escaped by trophy_svg
