@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engine import Outcome, Prompt
+from games.engine import Outcome, Prompt, TitleBase
 from games.engine.protocol import OptionField
 
 from . import bots, rules, scoring, view
@@ -16,7 +16,7 @@ from .cards import COLOURS, CUBES_PER_COLOUR, load_cardset
 from .invariants import check_invariants
 
 
-class Cafe:
+class Cafe(TitleBase):
     slug = "cafe"
     name = "Café"
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)

@@ -10,14 +10,14 @@ import random
 from typing import Any
 
 from games.engine.prompts import Prompt
-from games.engine.protocol import OptionField, Outcome
+from games.engine.protocol import OptionField, Outcome, TitleBase
 
 from . import bots, prompts, rules, view
 from .cards import load_cardset
 from .invariants import check_invariants
 
 
-class CafeBaras:
+class CafeBaras(TitleBase):
     slug = "cafe_baras"
     name = "Café Baras"
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engine import OptionField
+from games.engine import OptionField, TitleBase
 
 from . import bots, game, view
 from .cards import load_cardset
@@ -14,7 +14,7 @@ from .invariants import check_invariants
 __all__ = ["TITLE", "load_cardset"]
 
 
-class CafeRomantica:
+class CafeRomantica(TitleBase):
     slug = "cafe_romantica"
     name = "Café Romantica"
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)

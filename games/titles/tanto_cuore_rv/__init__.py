@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engine import Outcome, Prompt
+from games.engine import Outcome, Prompt, TitleBase
 
 from . import bots, scoring, turn, view
 from .cards import load_cardset
@@ -18,7 +18,7 @@ from .setup import MAX_PLAYERS, MIN_PLAYERS, options_schema, setup
 from .state import State
 
 
-class TantoCuoreRV:
+class TantoCuoreRV(TitleBase):
     slug = "tanto_cuore_rv"
     name = "Tanto Cuore: Romantic Vacation"
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
