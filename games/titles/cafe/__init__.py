@@ -11,7 +11,7 @@ from typing import Any
 from games.engine import Outcome, Prompt, TitleBase
 from games.engine.protocol import OptionField
 
-from . import bots, rules, scoring, view
+from . import bots, drawing, rules, scoring, view
 from .cards import COLOURS, CUBES_PER_COLOUR, load_cardset
 from .invariants import check_invariants
 
@@ -19,6 +19,7 @@ from .invariants import check_invariants
 class Cafe(TitleBase):
     slug = "cafe"
     name = "Café"
+    drawing = drawing  # the table as pictures
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)
     min_players = 1

@@ -12,7 +12,7 @@ from typing import Any
 from games.engine.prompts import Prompt
 from games.engine.protocol import OptionField, Outcome, TitleBase
 
-from . import bots, prompts, rules, view
+from . import bots, drawing, prompts, rules, view
 from .cards import load_cardset
 from .invariants import check_invariants
 
@@ -20,6 +20,8 @@ from .invariants import check_invariants
 class CafeBaras(TitleBase):
     slug = "cafe_baras"
     name = "Café Baras"
+    drawing = drawing  # the table as pictures
+    card_face = staticmethod(drawing.card_face)  # the card set preview
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cardset",)
     min_players = rules.MIN_PLAYERS

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.engine import OptionField, TitleBase
 
-from . import bots, game, view
+from . import bots, drawing, game, view
 from .cards import load_cardset
 from .invariants import check_invariants
 
@@ -17,6 +17,8 @@ __all__ = ["TITLE", "load_cardset"]
 class CafeRomantica(TitleBase):
     slug = "cafe_romantica"
     name = "Café Romantica"
+    drawing = drawing  # the table as pictures
+    card_face = staticmethod(drawing.card_face)  # the card set preview
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)
     min_players = 2

@@ -11,7 +11,7 @@ from typing import Any
 
 from games.engine import Outcome, Prompt, TitleBase
 
-from . import bots, scoring, turn, view
+from . import bots, drawing, scoring, turn, view
 from .cards import load_cardset
 from .invariants import check_invariants
 from .setup import MAX_PLAYERS, MIN_PLAYERS, options_schema, setup
@@ -21,6 +21,8 @@ from .state import State
 class TantoCuoreRV(TitleBase):
     slug = "tanto_cuore_rv"
     name = "Tanto Cuore: Romantic Vacation"
+    drawing = drawing  # the table as pictures
+    card_face = staticmethod(drawing.card_face)  # the card set preview
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)
     min_players = MIN_PLAYERS
