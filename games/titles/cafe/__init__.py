@@ -11,7 +11,7 @@ from typing import Any
 from games.engine import Outcome, Prompt, TitleBase
 from games.engine.protocol import OptionField
 
-from . import bots, drawing, rules, scoring, view
+from . import bots, cards, drawing, rules, scoring, view
 from .cards import COLOURS, CUBES_PER_COLOUR, load_cardset
 from .invariants import check_invariants
 
@@ -20,6 +20,7 @@ class Cafe(TitleBase):
     slug = "cafe"
     name = "Café"
     drawing = drawing  # the table as pictures
+    cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)
     min_players = 1

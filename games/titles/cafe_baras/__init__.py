@@ -12,7 +12,7 @@ from typing import Any
 from games.engine.prompts import Prompt
 from games.engine.protocol import OptionField, Outcome, TitleBase
 
-from . import bots, drawing, prompts, rules, view
+from . import bots, cards, drawing, prompts, rules, view
 from .cards import load_cardset
 from .invariants import check_invariants
 
@@ -21,6 +21,7 @@ class CafeBaras(TitleBase):
     slug = "cafe_baras"
     name = "Café Baras"
     drawing = drawing  # the table as pictures
+    cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     card_face = staticmethod(drawing.card_face)  # the card set preview
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cardset",)

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.engine import OptionField, TitleBase
 
-from . import bots, drawing, game, view
+from . import bots, cards, drawing, game, view
 from .cards import load_cardset
 from .invariants import check_invariants
 
@@ -18,6 +18,7 @@ class CafeRomantica(TitleBase):
     slug = "cafe_romantica"
     name = "Café Romantica"
     drawing = drawing  # the table as pictures
+    cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     card_face = staticmethod(drawing.card_face)  # the card set preview
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)

@@ -11,7 +11,7 @@ from typing import Any
 
 from games.engine import Outcome, Prompt, TitleBase
 
-from . import bots, drawing, scoring, turn, view
+from . import bots, cards, drawing, scoring, turn, view
 from .cards import load_cardset
 from .invariants import check_invariants
 from .setup import MAX_PLAYERS, MIN_PLAYERS, options_schema, setup
@@ -22,6 +22,7 @@ class TantoCuoreRV(TitleBase):
     slug = "tanto_cuore_rv"
     name = "Tanto Cuore: Romantic Vacation"
     drawing = drawing  # the table as pictures
+    cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     card_face = staticmethod(drawing.card_face)  # the card set preview
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)
