@@ -6,6 +6,7 @@ Rules decisions are listed in README.md next to this file; card data is in seeds
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from games.engine import Outcome, Prompt, TitleBase
@@ -19,6 +20,9 @@ from .invariants import check_invariants
 class Cafe(TitleBase):
     slug = "cafe"
     name = "Café"
+    folder = Path(__file__).parent  # templates/ and static/ are here
+    page_template = "table.html"  # the seat page's table (templates/)
+    email_template = "email.html"  # the email's table
     drawing = drawing  # the table as pictures
     cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)

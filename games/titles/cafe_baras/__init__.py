@@ -7,6 +7,7 @@ card data: seeds/cafe_baras/ loaded by cards.load_cardset().
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from games.engine.prompts import Prompt
@@ -20,6 +21,9 @@ from .invariants import check_invariants
 class CafeBaras(TitleBase):
     slug = "cafe_baras"
     name = "Café Baras"
+    folder = Path(__file__).parent  # templates/ and static/ are here
+    page_template = "table.html"  # the seat page's table (templates/)
+    email_template = "email.html"  # the email's table
     drawing = drawing  # the table as pictures
     cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     card_face = staticmethod(drawing.card_face)  # the card set preview

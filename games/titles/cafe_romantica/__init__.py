@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from games.engine import OptionField, TitleBase
@@ -17,6 +18,9 @@ __all__ = ["TITLE", "load_cardset"]
 class CafeRomantica(TitleBase):
     slug = "cafe_romantica"
     name = "Café Romantica"
+    folder = Path(__file__).parent  # templates/ and static/ are here
+    page_template = "table.html"  # the seat page's table (templates/)
+    email_template = "email.html"  # the email's table
     drawing = drawing  # the table as pictures
     cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     card_face = staticmethod(drawing.card_face)  # the card set preview

@@ -7,6 +7,7 @@ texts), scoring, view, bots, invariants.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from games.engine import Outcome, Prompt, TitleBase
@@ -21,6 +22,9 @@ from .state import State
 class TantoCuoreRV(TitleBase):
     slug = "tanto_cuore_rv"
     name = "Tanto Cuore: Romantic Vacation"
+    folder = Path(__file__).parent  # templates/ and static/ are here
+    page_template = "table.html"  # the seat page's table (templates/)
+    email_template = "email.html"  # the email's table
     drawing = drawing  # the table as pictures
     cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     card_face = staticmethod(drawing.card_face)  # the card set preview
