@@ -35,7 +35,7 @@ from .cards import (
     ongoing_words,
     score_words,
 )
-from .rules import cardset_of
+from .state import cardset_of
 
 TONE = {"food": "brown", "decor": "green", "equipment": "blue"}
 
