@@ -40,16 +40,20 @@ def store_shipped(model: Any, using: str = "default") -> None:
         )
 
 
-def after_migrate(sender: Any, using: str = "default", apps: Any = None, **kwargs: Any) -> None:
-    """post_migrate: store the shipped sets, once the card set table is migrated to its current shape."""
+def after_migrate(sender: Any, using: str = "default", apps: Any = None, plan: Any = None, **kwargs: Any) -> None:
+    """post_migrate: store the shipped sets, once the card set table is migrated to its current shape.
+
+    Only after `migrate` (which sends its plan): `flush`, which a test uses to empty the database,
+    sends post_migrate too, and a test that needs the shipped sets back stores them itself.
+    """
     from .models import CardSet
 
-    model = CardSet
-    if apps is not None:
-        try:
-            model = apps.get_model("cardsets", "CardSet")
-        except LookupError:  # the card sets are not migrated (yet)
-            return
+    if plan is None or apps is None:
+        return
+    try:
+        model = apps.get_model("cardsets", "CardSet")
+    except LookupError:  # the card sets are not migrated (yet)
+        return
     if {f.name for f in model._meta.concrete_fields} != {f.name for f in CardSet._meta.concrete_fields}:
         return  # migrated to an older shape (migrate cardsets <earlier>): nothing to store into
     store_shipped(model, using)
