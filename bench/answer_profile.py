@@ -1,8 +1,9 @@
 """Where an answer's time goes: cProfile of N answer POSTs to seat pages, in process (PostgreSQL).
 
 Each POST is what a browser sends (version, question key, the first option), through Django's
-whole request cycle and the write path, for N fresh Café Baras games. Prints the top lines by
-own time and by cumulative time, then: answer_profile: answers=N ms_per_answer=X.
+whole request cycle and the write path, for N fresh two-player games of one title (--title, Café
+Baras by default: any title whose first question is a single pick). Prints the top lines by own
+time and by cumulative time, then: answer_profile: answers=N ms_per_answer=X.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ import time
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cafe_bench_profile")
 
-from _setup import django_ready  # noqa: E402
+from _setup import REFERENCE, django_ready  # noqa: E402
 
 
-def prepare(n: int) -> list[tuple[str, dict]]:
+def prepare(n: int, title: str) -> list[tuple[str, dict]]:
     from accounts.models import User
     from games import links
     from games.actions import organise
@@ -28,7 +29,7 @@ def prepare(n: int) -> list[tuple[str, dict]]:
     org = User.objects.create_user("bench-org@example.com", "x", is_staff=True)
     posts = []
     for i in range(n):
-        game = organise.create_game(org, "cafe_baras", f"Profile {i}", {}, [f"a{i}@example.com", f"b{i}@example.com"])
+        game = organise.create_game(org, title, f"Profile {i}", {}, [f"a{i}@example.com", f"b{i}@example.com"])
         organise.start_game(game)
         game.refresh_from_db()
         prompts = game.engine.prompts(game.state)
@@ -44,13 +45,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--answers", type=int, default=300)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--title", default=REFERENCE, help=f"a title's slug (default {REFERENCE})")
     args = parser.parse_args()
     django_ready()
     from django.test import Client
 
     from games.models import Event
 
-    posts = prepare(args.answers + 1)
+    posts = prepare(args.answers + 1, args.title)
     client = Client(HTTP_HOST="127.0.0.1")
     client.post(*posts.pop())  # warm: imports, first queries
     profiler = cProfile.Profile()

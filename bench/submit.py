@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from _setup import ROOT, django_ready
+from _setup import REFERENCE, ROOT, django_ready
 
 PORT = 8765
 
@@ -61,8 +61,8 @@ def start_server(workers: int) -> subprocess.Popen:
     raise SystemExit("gunicorn did not start")
 
 
-def prepare(n: int) -> list[tuple[str, str, str]]:
-    """N Café Baras games; for each, the first player's path, its cookie and the form body to post."""
+def prepare(n: int, title: str) -> list[tuple[str, str, str]]:
+    """N two-player games of `title`; for each, the first player's path, its cookie and the form body to post."""
     from django.db import connection
 
     from accounts.models import User
@@ -80,7 +80,7 @@ def prepare(n: int) -> list[tuple[str, str, str]]:
 
     seats = []
     for i in range(n):
-        game = organise.create_game(org, "cafe_baras", f"Submit {i}", {}, [f"a{i}@example.com", f"b{i}@example.com"])
+        game = organise.create_game(org, title, f"Submit {i}", {}, [f"a{i}@example.com", f"b{i}@example.com"])
         organise.start_game(game)
         game.refresh_from_db()
         first = min(game.engine.prompts(game.state))
@@ -170,11 +170,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=5, help="answers, floor and bare view take turns this many times")
+    parser.add_argument(
+        "--title", default=REFERENCE, help=f"a title whose first question is a single pick ({REFERENCE})"
+    )
     args = parser.parse_args()
     django_ready()
     server = start_server(args.workers)
     try:
-        forms = prepare(args.answers)
+        forms = prepare(args.answers, args.title)
         from games.models import Event, Game
 
         ids = list(Game.objects.filter(name__startswith="Submit ").values_list("pk", flat=True))

@@ -66,7 +66,7 @@ def build(n: int, slug: str = "pebbles", clocks: str = "off") -> None:
             "quiet_days": ",".join(d for i, d in enumerate(WEEKDAYS) if i in {tomorrow, (tomorrow + 1) % 7}),
         }
     options: dict = {}
-    load = getattr(title, "load_cardset", None)
+    load = title.load_cardset
     if load is not None:
         options["cardset"] = load()
     games, seats, events = [], [], []

@@ -70,13 +70,24 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.mail_refused",
+            ],
+            # Django's default loaders (DIRS, then the apps'), cached as by default; then each title's own
+            # templates, named titles/<slug>/<file> (games/title_files.py)
+            "loaders": [
+                (
+                    "django.template.loaders.cached.Loader",
+                    [
+                        "django.template.loaders.filesystem.Loader",
+                        "django.template.loaders.app_directories.Loader",
+                        "games.title_files.Loader",
+                    ],
+                )
             ],
         },
     },
@@ -139,6 +150,12 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Django's default finders, then each title's own static files, as titles/<slug>/<file> (games/title_files.py)
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "games.title_files.Finder",
+]
 WHITENOISE_USE_FINDERS = True
 
 # Signed seat links: valid this long after they were sent (a fresh one comes with every email).

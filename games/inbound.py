@@ -264,7 +264,7 @@ def _talk(seat: Seat, message) -> str:
 def _plan(seat: Seat, message) -> str:
     """Answers left in advance for the seat's next question: numbers of the offered choices, in order."""
     game = Game.objects.get(pk=seat.game_id)
-    upcoming = getattr(game.engine, "upcoming", None)
+    upcoming = game.engine.upcoming
     prompt = upcoming(game.state, seat.index) if upcoming and game.status == Game.Status.ACTIVE else None
     if prompt is None:
         _problem(seat, "There is nothing to plan for now: you are being asked already, or the round has moved on.")

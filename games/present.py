@@ -5,7 +5,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from django.template.loader import select_template
+from django.template.loader import get_template
+
+from games.title_files import PREFIX
+from games.titles import get_title, when_changed
 
 LOG_LINES = 60  # the newest log lines a page shows (the rest: the history)
 
@@ -62,11 +65,18 @@ def table_context(
 
 @cache
 def table_template(slug: str, medium: str = "page"):
-    """The title's own drawing of the table if it has one, else the generic panels.
+    """The title's own drawing of the table if it offers one, else the generic panels.
 
-    page: templates/games/titles/<slug>/table.html (SVG and layout, may enhance the form);
-    email: templates/emails/titles/<slug>/table.html (HTML tables, CSS inlined when sent).
+    page: TITLE.page_template (SVG and layout, may enhance the form), else games/_panels.html;
+    email: TITLE.email_template (HTML tables, CSS inlined when sent), else emails/_table.html.
+    A title's templates are files in its package's templates/, named titles/<slug>/<file>
+    (games/title_files.py finds them).
     """
-    if medium == "email":
-        return select_template([f"emails/titles/{slug}/table.html", "emails/_table.html"])
-    return select_template([f"games/titles/{slug}/table.html", "games/_panels.html"])
+    title = get_title(slug)
+    own = title.email_template if medium == "email" else title.page_template
+    if own:
+        return get_template(f"{PREFIX}/{slug}/{own}")
+    return get_template("emails/_table.html" if medium == "email" else "games/_panels.html")
+
+
+when_changed(table_template.cache_clear)

@@ -35,10 +35,9 @@ _lock = threading.Lock()
 
 
 def shared_keys() -> frozenset[str]:
-    from games.titles import _extra, get_title, slugs
+    from games.titles import titles
 
-    titles = [get_title(s) for s in slugs()] + list(_extra.values())
-    return frozenset(k for t in titles for k in getattr(t, "shared_state_keys", ()))
+    return frozenset(k for t in titles() for k in t.shared_state_keys)
 
 
 def _remember(memo: OrderedDict, key, value) -> None:

@@ -42,7 +42,7 @@ def hide_differently(slug: str, state, other: int) -> tuple[dict, set[str]]:
     """A copy of `state` where seat `other`'s hidden cards are different ones; and the names swapped out."""
     s = copy.deepcopy(state)
     if slug == "cafe_baras":
-        from games.titles.cafe_baras.rules import cardset_of
+        from games.titles.cafe_baras.state import cardset_of
 
         cards = cardset_of(s).cards
         hand = s["seats"][other]["hand"]

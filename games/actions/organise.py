@@ -99,7 +99,7 @@ def start_game(game: Game, actor=None, bots_in_open_seats: bool = False) -> Game
         game.join_nonce = ""
         seats = list(game.seats.select_related("player"))
         options = dict(game.options)
-        load = getattr(engine, "load_cardset", None)
+        load = engine.load_cardset
         if load is not None and "cardset" not in options:
             options["cardset"] = load()
         seed = new_seed()

@@ -211,7 +211,7 @@ def after_step_locked(
 
 def _offer_plan(game: Game, engine: Title, seat: Seat) -> None:
     """A player answering by email is offered their next question in advance, where the title can say it."""
-    upcoming = getattr(engine, "upcoming", None)
+    upcoming = engine.upcoming
     prompt = upcoming(game.state, seat.index) if upcoming else None
     if prompt is not None and not seat.plan:
         notify.plan_offer(game, seat, prompt)

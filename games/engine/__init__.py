@@ -3,7 +3,7 @@
 from .errors import CardDataError, IllegalMove, OptionsError
 from .log import entry
 from .prompts import Choose, ChooseMany, Composite, Number, Option, Order, Prompt
-from .protocol import OptionField, Outcome, State, Title
+from .protocol import OptionField, Outcome, State, Title, TitleBase
 from .rng import step_rng
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "Prompt",
     "State",
     "Title",
+    "TitleBase",
     "entry",
     "step_rng",
 ]

@@ -1,4 +1,6 @@
-"""Loading card data files: YAML in seeds/<slug>/, validated with errors that name the place.
+"""Loading card data files: YAML in seeds/<slug>/, validated with errors that name the place; and
+`SetKind`, what a title's card set is (its files, card lists, fields, loader, published counts),
+which each title declares in its cards.py as CARDSET and offers as TITLE.cardset_kind.
 
 A card set is plain JSON data. Its content hash is recorded in a game's first event, and the
 set itself travels in that event, so editing a data file never changes a running game or its
@@ -10,7 +12,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
-from pathlib import Path, PurePath
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath, PurePosixPath
 from typing import Any
 
 import yaml
@@ -82,3 +85,53 @@ class Fields:
         if choices is not None and value not in choices:
             raise self.fail(field, f"{value!r} is not one of {sorted(choices)}")
         return value
+
+
+@dataclass(frozen=True)
+class SetKind:
+    """One title's card set files and their checks."""
+
+    slug: str
+    files: tuple[str, ...]  # the data files, named as in the shipped folder
+    lists: dict[str, str]  # file -> key of its list of cards ("" when the file is the list)
+    build: Callable[[PurePath, Reader], dict[str, Any]]  # the title's loader: raises CardDataError
+    published: dict[str, int] = field(default_factory=dict)  # file -> cards in the published box
+    strict: Callable[[PurePath, Reader], Any] | None = None  # the title's own published-box check
+    fields: dict[str, frozenset[str]] = field(default_factory=dict)  # file -> every field a card may have
+    folder: Path | None = None  # where the shipped set's files are; None: seeds/<slug>/
+
+    @property
+    def shipped_folder(self) -> Path:
+        """The folder of the set shipped with the title (stored as a card set after migrations)."""
+        return self.folder if self.folder is not None else seed_dir(self.slug)
+
+    def entries(self, files: dict[str, Any], name: str) -> list[Any]:
+        """The card list of one file (empty when the file has none)."""
+        data = files.get(name)
+        key = self.lists.get(name)
+        if key is None:
+            return []
+        if key == "":
+            return data if isinstance(data, list) else []
+        return data.get(key, []) if isinstance(data, dict) and isinstance(data.get(key), list) else []
+
+    def check(self, files: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        """(the built set, warnings) from parsed files; a broken set raises CardDataError."""
+        missing = [n for n in self.files if n not in files]
+        if missing:
+            raise CardDataError(
+                f"{', '.join(missing)}: missing; a {self.slug} set is the files {', '.join(self.files)}"
+            )
+        root = PurePosixPath(self.slug)
+        data = self.build(root, parsed_files(files))
+        warnings = []
+        for name, want in self.published.items():
+            have = len(self.entries(files, name))
+            if have != want:
+                warnings.append(f"{name}: {have} cards; the published box has {want}.")
+        if self.strict is not None:
+            try:
+                self.strict(root, parsed_files(files))
+            except CardDataError as e:
+                warnings.append(str(e).removeprefix(f"{root}/"))
+        return data, warnings

@@ -7,7 +7,6 @@ so a failing game can be replayed exactly from its number.
 from __future__ import annotations
 
 import gc
-import importlib
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -47,7 +46,7 @@ def play_one(
     """
     names = [f"Bot {i + 1}" for i in range(players)]
     state = title.setup(names, dict(options or {}), step_rng(seed, 0))
-    check_fn = getattr(title, "check_invariants", None) if check else None
+    check_fn = title.check_invariants if check else None
     seq = 0
     while title.outcome(state) is None:
         prompts = title.prompts(state)
@@ -61,12 +60,14 @@ def play_one(
             check_fn(state)
         if seq > MAX_STEPS:
             raise RuntimeError(f"game {seed}: no end after {MAX_STEPS} steps")
-    turns_fn = getattr(title, "turns_played", None)
+    turns_fn = title.turns_played
     return seq, (turns_fn(state) if turns_fn else seq), title.outcome(state).scores
 
 
 def _batch(slug: str, players: int, seed: str, start: int, stop: int, check: bool) -> Report:
-    title = importlib.import_module(f"games.titles.{slug}").TITLE
+    from games.titles import get_title  # the registry (a worker forked after a title was registered knows it too)
+
+    title = get_title(slug)
     # What is alive before the first game (all of Django, in a worker forked from manage.py) stays
     # alive: keep the garbage collector from walking it again at every full collection.
     gc.freeze()

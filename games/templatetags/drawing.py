@@ -1,11 +1,12 @@
-"""{% draw_table %}: a title's table as pictures (games/drawing/<slug>.py), for its table.html."""
+"""{% draw_table %}: a title's table as pictures (the drawing its TITLE offers), for its table templates."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from django import template
+
+from games.titles import get_title
 
 register = template.Library()
 
@@ -17,11 +18,11 @@ def draw_table(context, game, view, prompt=None) -> dict[str, Any]:
     The card list comes from the title's public catalogue; whose seat it is comes from the page
     (history pages look through `as_seat`), so "your" hand and café are drawn as yours.
     """
-    module = importlib.import_module(f"games.drawing.{game.title}")
+    drawing = get_title(game.title).drawing
     seat = context.get("as_seat")
     if seat is None and context.get("seat") is not None and hasattr(context["seat"], "index"):
         seat = context["seat"].index
-    return module.draw(view, module.catalogue(game.state), prompt or None, seat)
+    return drawing.draw(view, drawing.catalogue(game.state), prompt or None, seat)
 
 
 @register.filter
@@ -37,6 +38,6 @@ def trophy(label: str = "winner"):
     """The winner's cup as an inline SVG (no emoji font needed)."""
     from django.utils.safestring import mark_safe
 
-    from games.drawing.svg import trophy_svg
+    from games.engine.svg import trophy_svg
 
     return mark_safe(trophy_svg(label))  # noqa: S308 - the label is escaped by trophy_svg

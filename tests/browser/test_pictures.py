@@ -116,7 +116,7 @@ def test_cafe_baras_table_is_drawn_mid_game(browser, live_server, make_game, set
     data = view["data"]
     cs = get_title("cafe_baras")
     del cs
-    from games.titles.cafe_baras.rules import cardset_of
+    from games.titles.cafe_baras.state import cardset_of
 
     cards = cardset_of(game.state).cards
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.engine.words import agree, counted
 from games.titles.cafe import actions as cafe_actions
 from games.titles.cafe_baras.cards import action_words, score_words
-from games.titles.cafe_romantica.game import forced_pass
+from games.titles.cafe_romantica.turn import forced_pass
 
 
 def test_counted_and_agree_say_one_thing_and_two_things():

@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engine import Choose, IllegalMove, Number, Option, Outcome, entry
+from games.engine import Choose, IllegalMove, Number, Option, Outcome, TitleBase, entry
 from games.engine.log import read
 
 
-class Pebbles:
+class Pebbles(TitleBase):
     slug = "pebbles"
     name = "Pebbles"
     min_players = 2

@@ -6,21 +6,21 @@ Rules decisions are listed in README.md next to this file; card data is in seeds
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from games.engine import Outcome, Prompt
+from games.engine import Outcome, Prompt, TitleBase
 from games.engine.protocol import OptionField
 
-from . import bots, rules, scoring, view
+from . import bots, cards, drawing, scoring, turn, view
 from .cards import COLOURS, CUBES_PER_COLOUR, load_cardset
 from .invariants import check_invariants
+from .state import setup
 
 
-class Cafe:
+class Cafe(TitleBase):
     slug = "cafe"
     name = "Café"
-    # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
-    shared_state_keys = ("cards",)
     min_players = 1
     max_players = 4
     options_schema = [
@@ -34,14 +34,23 @@ class Cafe:
         )
     ]
 
+    # What it offers besides the rules (games/engine/protocol.py: Title)
+    folder = Path(__file__).parent  # templates/ and static/ are here
+    page_template = "table.html"  # the seat page's table (templates/)
+    email_template = "email.html"  # the email's table
+    drawing = drawing  # the table as pictures
+    cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
+    # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
+    shared_state_keys = ("cards",)
+
     def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-        return rules.setup(players, options, rng)
+        return setup(players, options, rng)
 
     def prompts(self, state: dict[str, Any]) -> dict[int, Prompt]:
-        return rules.prompts(state)
+        return turn.prompts(state)
 
     def apply(self, state: dict[str, Any], seat: int, answer: Any, rng: random.Random) -> dict[str, Any]:
-        return rules.apply(state, seat, answer, rng)
+        return turn.apply(state, seat, answer, rng)
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
@@ -51,7 +60,7 @@ class Cafe:
 
     def upcoming(self, state: dict[str, Any], seat: int) -> Prompt | None:
         """The draft pick of a seat that picks later this round, from the display as it is now."""
-        return rules.upcoming_prompt(state, seat)
+        return turn.upcoming_prompt(state, seat)
 
     def default_answer(self, state: dict[str, Any], seat: int) -> Any:
         return bots.default_answer(state, seat)

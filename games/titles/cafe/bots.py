@@ -14,7 +14,8 @@ from . import actions as act_mod
 from . import draft
 from .cards import OFFSETS, by_colour, card_shops
 from .grid import parse
-from .rules import MAX_ACTIONS, ROUNDS, placement_options, prompts
+from .state import MAX_ACTIONS, ROUNDS
+from .turn import placement_options, prompts
 
 EXPLORE = 0.04  # share of random (still legal) choices
 SAMPLE = 20  # placements scored per decision

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePath
 from typing import Any
 
-from games.engine.cards import Fields, Reader, content_hash, load_yaml, seed_dir
+from games.engine.cards import Fields, Reader, SetKind, content_hash, load_yaml, seed_dir
 from games.engine.errors import CardDataError
 
 COLOURS = ("yellow", "brown", "green", "red")
@@ -180,3 +180,12 @@ def _solo_table(path: PurePath, read: Reader = load_yaml) -> list[dict[str, Any]
     if not out or out[0]["min"] != 0 or any(a["min"] >= b["min"] for a, b in zip(out, out[1:], strict=False)):
         raise CardDataError(f"{path}: ranks must start at min 0 and rise")
     return out
+
+
+# The card set as the upload, the card editor, the preview and the export read it (TITLE.cardset_kind).
+CARDSET = SetKind(
+    slug="cafe",
+    files=("plan_cards.yaml", "initial_cards.yaml", "solo.yaml"),
+    lists={"plan_cards.yaml": "cards", "initial_cards.yaml": "cards", "solo.yaml": "ranks"},
+    build=build_cardset,
+)

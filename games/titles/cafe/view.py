@@ -16,9 +16,10 @@ from .cards import by_colour, card_shops
 from .draft import card_text
 from .grid import bounds, key, parse, reading_order
 from .placement import cells_of
-from .rules import ROUNDS, placement_options, prompts
 from .scoring import score, shop_points, supplied_shops, warehouse_points
+from .state import ROUNDS
 from .taps import cell_picks, option_taps
+from .turn import placement_options, prompts
 
 
 def square_info(code: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from .cards import Card, CardSet
-from .rules import Cafe, State, card_points, cardset_of, effect_limit, refill_need, serve_result
+from .state import Cafe, State, card_points, cardset_of, effect_limit, refill_need, serve_result
 
 COIN = 0.5  # a coin is half a point at the end, and buys cards meanwhile
 NOISE = 0.6

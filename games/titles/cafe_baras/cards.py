@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 from typing import Any
 
-from games.engine.cards import Fields, Reader, content_hash, load_yaml, seed_dir
+from games.engine.cards import Fields, Reader, SetKind, content_hash, load_yaml, seed_dir
 from games.engine.errors import CardDataError
 from games.engine.words import counted
 
@@ -581,3 +581,18 @@ def guest_words(guest: dict[str, Any]) -> str:
         for n in guest["needs"]
     )
     return f"needs {needs}; worth {counted(guest['points'], 'point')}"
+
+
+# The card set as the upload, the card editor, the preview and the export read it (TITLE.cardset_kind).
+CARDSET = SetKind(
+    slug=SLUG,
+    files=tuple(FILES.values()),
+    lists={"cafe_cards.yaml": "cards", "guests.yaml": "guests", "counters.yaml": "counters"},
+    build=build_cardset,
+    published={"cafe_cards.yaml": 83, "guests.yaml": 12, "counters.yaml": 4},
+    fields={
+        "cafe_cards.yaml": frozenset(CARD_KEYS),
+        "guests.yaml": frozenset(GUEST_KEYS),
+        "counters.yaml": frozenset(COUNTER_KEYS),
+    },
+)

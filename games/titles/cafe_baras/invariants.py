@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .rules import DISPLAY_SIZE, State, cardset_of
+from .state import DISPLAY_SIZE, State, cardset_of
 
 PHASES = ("main", "effect", "refill", "over")
 

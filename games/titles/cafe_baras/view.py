@@ -7,7 +7,8 @@ from typing import Any
 from games.engine.words import counted
 
 from .cards import Card, CardSet, card_lines, customer_words, guest_words
-from .rules import State, cardset_of, outcome, refill_need
+from .scoring import outcome
+from .state import State, cardset_of, refill_need
 
 
 def card_dict(card: Card) -> dict[str, Any]:

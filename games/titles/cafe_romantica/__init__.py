@@ -3,22 +3,21 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from games.engine import OptionField
+from games.engine import OptionField, TitleBase
 
-from . import bots, game, view
+from . import bots, cards, drawing, scoring, state, turn, view
 from .cards import load_cardset
 from .invariants import check_invariants
 
 __all__ = ["TITLE", "load_cardset"]
 
 
-class CafeRomantica:
+class CafeRomantica(TitleBase):
     slug = "cafe_romantica"
     name = "Café Romantica"
-    # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
-    shared_state_keys = ("cards",)
     min_players = 2
     max_players = 4
     options_schema = [
@@ -40,16 +39,26 @@ class CafeRomantica:
         ),
     ]
 
-    setup = staticmethod(game.setup)
-    prompts = staticmethod(game.prompts)
-    apply = staticmethod(game.apply)
+    # What it offers besides the rules (games/engine/protocol.py: Title)
+    folder = Path(__file__).parent  # templates/ and static/ are here
+    page_template = "table.html"  # the seat page's table (templates/)
+    email_template = "email.html"  # the email's table
+    drawing = drawing  # the table as pictures
+    cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
+    card_face = staticmethod(drawing.card_face)  # the card set preview
+    # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
+    shared_state_keys = ("cards",)
+
+    setup = staticmethod(state.setup)
+    prompts = staticmethod(turn.prompts)
+    apply = staticmethod(turn.apply)
     view = staticmethod(view.view)
-    outcome = staticmethod(game.outcome)
-    default_answer = staticmethod(game.default_answer)
+    outcome = staticmethod(scoring.outcome)
+    default_answer = staticmethod(turn.default_answer)
     check_invariants = staticmethod(check_invariants)
-    turns_played = staticmethod(game.turns_played)
+    turns_played = staticmethod(state.turns_played)
     # the action question of a seat acting later this turn, from the field and its ♥ as they are now
-    upcoming = staticmethod(game.upcoming)
+    upcoming = staticmethod(turn.upcoming)
 
     @staticmethod
     def bot_answer(state: dict[str, Any], seat: int, rng: random.Random) -> Any:

@@ -14,7 +14,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from games.engine import CardDataError
-from games.engine.cards import Fields, Reader, content_hash, load_yaml, seed_dir
+from games.engine.cards import Fields, Reader, SetKind, content_hash, load_yaml, seed_dir
 
 SLUG = "cafe_romantica"
 
@@ -287,3 +287,14 @@ def deck_ids(cardset: dict[str, Any]) -> list[str]:
 def base_id(card_id: str) -> str:
     """The boy or focus kind a physical card is a copy of."""
     return card_id.rsplit("-", 1)[0]
+
+
+# The card set as the upload, the card editor, the preview and the export read it (TITLE.cardset_kind):
+# the published box's counts are this title's own strict check, a warning for an uploaded set.
+CARDSET = SetKind(
+    slug=SLUG,
+    files=("hosts.yaml", "focus.yaml", "managers.yaml", "agendas.yaml", "club.yaml"),
+    lists={"hosts.yaml": "", "focus.yaml": "", "managers.yaml": "", "agendas.yaml": ""},
+    build=lambda root, read: build_cardset(root, strict=False, read=read),
+    strict=lambda root, read: build_cardset(root, strict=True, read=read),
+)

@@ -1,30 +1,38 @@
 """Tanto Cuore: Romantic Vacation, the deck-building maid game, as a pure title.
 
-Modules: cards (data loading), setup (a new table), turn (phases and prompts), effects (card
-texts), scoring, view, bots, invariants.
+Modules: cards (data loading), state (a new table and helpers on the state), turn (phases and
+prompts), effects (card texts), scoring, view, bots, invariants, drawing (the table as pictures).
 """
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from games.engine import Outcome, Prompt
+from games.engine import Outcome, Prompt, TitleBase
 
-from . import bots, scoring, turn, view
+from . import bots, cards, drawing, scoring, turn, view
 from .cards import load_cardset
 from .invariants import check_invariants
-from .setup import MAX_PLAYERS, MIN_PLAYERS, options_schema, setup
-from .state import State
+from .state import MAX_PLAYERS, MIN_PLAYERS, State, options_schema, setup
 
 
-class TantoCuoreRV:
+class TantoCuoreRV(TitleBase):
     slug = "tanto_cuore_rv"
     name = "Tanto Cuore: Romantic Vacation"
-    # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
-    shared_state_keys = ("cards",)
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+
+    # What it offers besides the rules (games/engine/protocol.py: Title)
+    folder = Path(__file__).parent  # templates/ and static/ are here
+    page_template = "table.html"  # the seat page's table (templates/)
+    email_template = "email.html"  # the email's table
+    drawing = drawing  # the table as pictures
+    cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
+    card_face = staticmethod(drawing.card_face)  # the card set preview
+    # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
+    shared_state_keys = ("cards",)
 
     def __init__(self) -> None:
         self.options_schema = options_schema()

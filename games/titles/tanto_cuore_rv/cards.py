@@ -11,7 +11,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from games.engine import CardDataError
-from games.engine.cards import Fields, Reader, content_hash, load_yaml, seed_dir
+from games.engine.cards import Fields, Reader, SetKind, content_hash, load_yaml, seed_dir
 
 SLUG = "tanto_cuore_rv"
 
@@ -208,3 +208,12 @@ def _default() -> dict[str, Any]:
 def load_cardset() -> dict[str, Any]:
     """The default card set (cached; treat it as read-only)."""
     return _default()
+
+
+# The card set as the upload, the card editor, the preview and the export read it (TITLE.cardset_kind).
+CARDSET = SetKind(
+    slug=SLUG,
+    files=("maids.yaml", "love.yaml", "reminiscences.yaml"),
+    lists={"maids.yaml": "cards", "love.yaml": "cards", "reminiscences.yaml": "cards"},
+    build=build_cardset,
+)

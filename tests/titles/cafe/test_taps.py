@@ -9,7 +9,7 @@ from .helpers import TITLE
 
 
 def resolve(taps: list[dict], ids: list[str], pick: set[str], on: str) -> list[str]:
-    """The option ids a pick set and a last tap name: what static/titles/cafe.js looks up."""
+    """The option ids a pick set and a last tap name: what the page script (games/titles/cafe/static/table.js) looks up."""
     return [i for i, t in zip(ids, taps, strict=True) if set(t["pick"]) == pick and on in t["on"]]
 
 

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from games.titles.cafe_baras import TITLE
-from games.titles.cafe_baras.rules import cardset_of
+from games.titles.cafe_baras.state import cardset_of
 
 PLACES = ("deck", "discard", "display")
 SEAT_PLACES = ("hand", "cafe", "regulars")

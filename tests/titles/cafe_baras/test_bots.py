@@ -13,7 +13,7 @@ from games.engine import IllegalMove
 from games.engine.rng import step_rng
 from games.engine.simulate import run
 from games.titles.cafe_baras import TITLE
-from games.titles.cafe_baras.rules import cardset_of
+from games.titles.cafe_baras.state import cardset_of
 
 MAX_STEPS = 2_000
 

@@ -9,7 +9,8 @@ import pytest
 
 from games.engine import IllegalMove, OptionsError
 from games.titles.cafe_baras import TITLE
-from games.titles.cafe_baras.rules import CATEGORIES, cardset_of, outcome
+from games.titles.cafe_baras.scoring import CATEGORIES, outcome
+from games.titles.cafe_baras.state import cardset_of
 
 from .helpers import arrange, one_serve_from_the_end, rng, table
 

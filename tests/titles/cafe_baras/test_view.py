@@ -6,7 +6,7 @@ import json
 
 from games.engine.rng import step_rng
 from games.titles.cafe_baras import TITLE
-from games.titles.cafe_baras.rules import cardset_of
+from games.titles.cafe_baras.state import cardset_of
 
 from .helpers import arrange, one_serve_from_the_end, rng, table
 

@@ -1,4 +1,4 @@
-"""Setup, options and the protocol duties of game.py (apply never changes its input, defaults)."""
+"""Setup, options and the protocol duties of the title (apply never changes its input, defaults)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ import copy
 from typing import Any
 
 from games.engine.cards import load_yaml, seed_dir
-from games.titles.cafe_romantica import TITLE, game, turn
+from games.titles.cafe_romantica import TITLE, turn
 from games.titles.cafe_romantica.cards import KINDS, deck_ids, ids_of
 from tests.engine.test_key_order import reversed_keys
 
@@ -35,11 +35,11 @@ def test_setup_deals_the_same_from_a_reordered_set():
 
 def test_draft_question_and_default_answer_in_data_order():
     cards = reversed_keys(copy.deepcopy(CARDS))
-    ranking = dict(game.draft_prompt(cards).parts)
+    ranking = dict(turn.draft_prompt(cards).parts)
     assert [o.id for o in ranking["manager"].options] == CARDS["ids"]["managers"]
     assert [o.id for o in ranking["agendas"].options] == CARDS["ids"]["agendas"]
     state = dict(drafted(3), phase="draft", cards=cards)
-    assert game.default_answer(state, 0) == {"manager": CARDS["ids"]["managers"], "agendas": CARDS["ids"]["agendas"]}
+    assert turn.default_answer(state, 0) == {"manager": CARDS["ids"]["managers"], "agendas": CARDS["ids"]["agendas"]}
 
 
 def _club_in_both_orders() -> list[dict[str, Any]]:
@@ -65,7 +65,7 @@ def test_fave_options_and_club_panel_in_data_order_whatever_the_club_order():
     asked, panels = [], []
     for state in _club_in_both_orders():
         state = acting(state, [0, 1, 2], hearts=[10, 0, 0])
-        asked.append([o.id for o in game.action_prompt(state, 0).options if o.id.startswith("fave:")])
+        asked.append([o.id for o in turn.action_prompt(state, 0).options if o.id.startswith("fave:")])
         panels.append(TITLE.view(state, 0)["panels"])
     assert asked[0] == asked[1] == ["fave:sleepy", "fave:chef"]
     assert panels[0] == panels[1]

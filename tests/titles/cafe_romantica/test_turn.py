@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from games.titles.cafe_romantica import TITLE, game, turn
+from games.titles.cafe_romantica import TITLE, turn
 
 from .helpers import (
     CARDS,
@@ -117,7 +117,7 @@ def test_win_shared_when_several_begin_the_turn_with_three():
     state = seat(state, 0, done=state["seats"][0]["agendas"])
     state = seat(state, 2, done=state["seats"][2]["agendas"])
     state["acting"] = 3
-    game.settle(state, rng())
+    turn.settle(state, rng())
     out = TITLE.outcome(state)
     assert out.winners == [0, 2] and "shared" in out.tiebreak
 
@@ -129,7 +129,7 @@ def test_turn_cap_scores_agendas_then_club_value():
     state = seat(state, 2, done=state["seats"][2]["agendas"][:1])
     state = give(state, 2, {"gentleman": 1})
     state["acting"] = 3
-    game.settle(state, rng())
+    turn.settle(state, rng())
     out = TITLE.outcome(state)
     assert out.winners == [2] and out.scores == {0: 0, 1: 1, 2: 1} and "club ♥" in out.tiebreak
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.drawing import cafe_romantica as drawing
 from games.engine import step_rng
-from games.titles.cafe_romantica import TITLE
+from games.titles.cafe_romantica import TITLE, drawing
 
 
 def test_cafe_romantica_during_the_bids_the_order_shown_is_labelled_last_turns():

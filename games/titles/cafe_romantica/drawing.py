@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.titles.cafe_romantica.actions import host_detail
-from games.titles.cafe_romantica.cards import base_id
+from games.engine.svg import Face, back_svg, card_svg, die_svg, empty_svg, matching, pic, prompt_options
 
-from .svg import Face, back_svg, card_svg, die_svg, empty_svg, matching, pic, prompt_options
+from .actions import host_detail
+from .cards import base_id
 
 
 def catalogue(state: dict[str, Any]) -> dict[str, Any]:
@@ -225,3 +225,16 @@ def draw(
         "phase": data["phase"],
         "turn_cap": data["options"].get("turn_cap") or 0,
     }
+
+
+def card_face(data: dict[str, Any], file: str, key: str) -> str:
+    """One card of a built set as the seat page draws it, for the card set preview ("" for none)."""
+    group = file.removesuffix(".yaml")
+    card = data.get(group, {}).get(key)
+    if card is None:
+        return ""
+    if group == "hosts":
+        return card_svg(host_face(card))
+    if "cost" in card and "text" in card:
+        return card_svg(focus_face(card))
+    return ""

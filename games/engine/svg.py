@@ -1,4 +1,5 @@
-"""Shared SVG pieces for the table drawings: cards, card backs, dice, chips. No Django import.
+"""The drawing kit beside the rules kit: shared SVG pieces for the titles' drawings (cards, card backs, dice,
+chips). No Django import.
 
 Every string that goes into the SVG is escaped here, so a title's module can pass card data as is.
 Text is a non-italic sans-serif (Café Romantica's erratum, kept for every title) and every colour

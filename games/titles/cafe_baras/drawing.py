@@ -6,20 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.words import counted
-from games.titles.cafe_baras.cards import (
-    Card,
-    CardSet,
-    action_words,
-    card_lines,
-    customer_words,
-    guest_words,
-    ongoing_words,
-    score_words,
-)
-from games.titles.cafe_baras.rules import cardset_of
-
-from .svg import (
+from games.engine.svg import (
     FONT,
     INK,
     READABLE,
@@ -35,6 +22,20 @@ from .svg import (
     prompt_options,
     text_block,
 )
+from games.engine.words import counted
+
+from .cards import (
+    Card,
+    CardSet,
+    action_words,
+    card_lines,
+    compiled,
+    customer_words,
+    guest_words,
+    ongoing_words,
+    score_words,
+)
+from .state import cardset_of
 
 TONE = {"food": "brown", "decor": "green", "equipment": "blue"}
 
@@ -220,3 +221,19 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
         "over": data["over"],
         "end": data.get("end"),
     }
+
+
+def card_face(data: dict[str, Any], file: str, key: str) -> str:
+    """One card of a built set as the seat page draws it, for the card set preview ("" for none)."""
+    cs = compiled(data)
+    if file == "cafe_cards.yaml" and key in cs.cards:
+        return card_svg(face(cs.cards[key]))
+    if file == "guests.yaml" and key in cs.guests:
+        g = cs.guests[key]
+        words = guest_words(g)
+        return strip_svg(g["name"], "Guest", words, f"Special guest {g['name']}: {words}.", width=220)
+    if file == "counters.yaml" and key in cs.counters:
+        c = cs.counters[key]
+        words = "provides " + ", ".join(c["provides"])
+        return strip_svg(c["name"], "Counter", words, f"Counter {c['name']}: {words}.", tone="blue")
+    return ""

@@ -1,4 +1,5 @@
-"""The flow of a game of Café: setup, the draft, the simultaneous place-and-act phase, the end.
+"""The flow of a game of Café: the draft, the simultaneous place-and-act phase, the end (a new
+table is state.py's).
 
 Round: the master reveals 3 cards; seats pick one each (left of the master first, master last),
 the display refilled after every pick but the master's. Then every seat places its card and spends
@@ -12,104 +13,16 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from games.engine import Choose, IllegalMove, Option, OptionsError, Prompt
+from games.engine import Choose, IllegalMove, Option, Prompt
 from games.engine.log import entry
 from games.engine.words import counted
 
 from . import actions as act_mod
 from . import draft
-from .cards import COLOURS, CUBES_PER_COLOUR, by_colour, load_cardset
-from .grid import key
+from .cards import by_colour
 from .memo import Memo
 from .placement import Placement, check, legal_placements, parse_id, place
-
-ROUNDS = 8
-MAX_ACTIONS = 8
-DISPLAY = 3
-REMOVE_RANDOM = {4: 0, 3: 0, 2: 8, 1: 16}
-
-
-def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    n = len(players)
-    if not 1 <= n <= 4:
-        raise OptionsError("Café is played by 1 to 4 players.")
-    cardset = options.get("cardset") or _default_cardset()
-    first = options.get("first_master", "random")
-    if first not in ("random", "first"):
-        raise OptionsError("First master must be 'random' or 'first'.")
-    cards = cardset["cards"]
-    deck = list(cardset["plan"])
-    removed: list[str] = []
-    if n < 4:
-        removed = [c for c in deck if cards[c]["star"]]
-        deck = [c for c in deck if not cards[c]["star"]]
-    rng.shuffle(deck)
-    k = REMOVE_RANDOM[n]
-    removed += deck[:k]
-    deck = deck[k:]
-    seats = []
-    for i in range(n):
-        start = cards[cardset["initial"][i]]
-        seat = {
-            "area": {},
-            "cubes": {},
-            "shops": {},
-            "stack": [],
-            "warehouse": dict.fromkeys(COLOURS, 1),
-            "hand": None,
-            "stage": "wait",
-            "actions": 1,
-            "left": 0,
-            "company": start["company"],
-        }
-        seat["area"] = {key(r, c): code for (r, c), code in zip(_landscape(), start["squares"], strict=True)}
-        seat["stack"] = [[start["id"], 0, 0, 0]]
-        seats.append(seat)
-    master = rng.randrange(n) if first == "random" else 0
-    state: dict[str, Any] = {
-        "cards": cards,
-        "cardset_hash": cardset["hash"],
-        "solo": cardset["solo"],
-        "names": list(players),
-        "round": 1,
-        "phase": "draft",
-        "master": master,
-        "deck": deck,
-        "removed": removed,
-        "display": [],
-        "discard": [],
-        "to_pick": [],
-        "supply": {c: CUBES_PER_COLOUR - n for c in COLOURS},
-        "seats": seats,
-        "log": [entry(f"{players[master]} takes the master token. {counted(len(deck), 'plan card')} in the deck.")],
-    }
-    _start_round(state)
-    return state
-
-
-_DEFAULT: dict[str, Any] = {}
-
-
-def _default_cardset() -> dict[str, Any]:
-    if not _DEFAULT:
-        _DEFAULT.update(load_cardset())
-    return _DEFAULT
-
-
-def _landscape() -> list[tuple[int, int]]:
-    return [(i // 3, i % 3) for i in range(6)]
-
-
-def _start_round(state: dict[str, Any]) -> None:
-    """Reveal the display (mutates `state`, a fresh copy owned by the caller)."""
-    state["display"] = state["deck"][:DISPLAY]
-    state["deck"] = state["deck"][DISPLAY:]
-    state["to_pick"] = draft.order(state["master"], len(state["seats"]))
-    shown = ", ".join(c.replace("card", "card ") for c in state["display"])
-    state["log"] = [
-        *state["log"],
-        entry(f"Round {state['round']}: {state['names'][state['master']]} (master) reveals {shown}."),
-    ]
+from .state import MAX_ACTIONS, ROUNDS, start_round
 
 
 def prompts(state: dict[str, Any]) -> dict[int, Prompt]:
@@ -376,5 +289,5 @@ def _maybe_end_round(state: dict[str, Any]) -> dict[str, Any]:
     state["round"] += 1
     state["master"] = (state["master"] + 1) % len(state["seats"])
     state["phase"] = "draft"
-    _start_round(state)
+    start_round(state)
     return state

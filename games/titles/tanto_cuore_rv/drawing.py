@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from games.engine.svg import READABLE, Face, back_svg, card_svg, empty_svg, matching, pic, prompt_options
 from games.engine.words import counted
-from games.titles.tanto_cuore_rv.state import instance_ids
 
-from .svg import READABLE, Face, back_svg, card_svg, empty_svg, matching, pic, prompt_options
+from .state import instance_ids
 
 TONE = {
     "maid_chief": "gold",
@@ -197,3 +197,9 @@ def draw(
         "houses": houses,
         "turn": turn,
     }
+
+
+def card_face(data: dict[str, Any], file: str, key: str) -> str:
+    """One card of a built set as the seat page draws it, for the card set preview ("" for none)."""
+    card = data.get("cards", {}).get(key)
+    return card_svg(face(card)) if card else ""

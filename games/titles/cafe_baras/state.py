@@ -1,4 +1,6 @@
-"""Café Baras rules: the table, the turn (add or serve, effects, refill), guests, the end and scoring.
+"""Café Baras' table: the state's shape and helpers, what a café provides (counted), a new table,
+what the seat to move may do (as data), and guests claimed. The turn that changes it is turn.py's,
+the end's scores scoring.py's.
 
 State is plain JSON. The card set travels inside it (state["cardset"]) and is never copied: apply()
 copies only the parts of the table that change. Every rule decision the rulebook leaves open is written
@@ -10,10 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engine.errors import IllegalMove, OptionsError
+from games.engine.errors import OptionsError
 from games.engine.log import entry
-from games.engine.protocol import Outcome
-from games.engine.words import counted
 
 from .cards import Card, CardSet, compiled, load_cardset, verify
 
@@ -297,7 +297,7 @@ def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> St
     for i, s in enumerate(seats):
         counter = cs.counters[s["counter"]]["name"]
         log.append(
-            _private(
+            private_line(
                 f"{players[i]} takes the {counter}, {START_COINS} coins and 4 cards.",
                 i,
                 f"You take the {counter}, {START_COINS} coins and 4 cards: {names_of(cs, s['hand'])}.",
@@ -305,18 +305,18 @@ def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> St
             )
         )
     log.append(entry(f"{players[start]} starts (chosen at random)."))
-    _claim_guests(state, cs, start)
+    claim_guests(state, cs, start)
     return state
 
 
-def _private(text: str, seat: int, mine: str, reveal: str) -> dict[str, Any]:
+def private_line(text: str, seat: int, mine: str, reveal: str) -> dict[str, Any]:
     """A log line with a private version for one seat and a full version shown once the game is over."""
     e = entry(text, {seat: mine})
     e["reveal"] = reveal
     return e
 
 
-# ---------------------------------------------------------------- prompts (as data; the prompt objects live in turn.py)
+# ---------------------------------------------------------------- what the seat to move may do (as data; the prompts are turn.py's)
 
 
 def current(state: State) -> int | None:
@@ -337,109 +337,11 @@ def main_choices(state: State, cs: CardSet) -> tuple[list[tuple[str, Card, int]]
     return adds, serves
 
 
-# ---------------------------------------------------------------- apply
-
-
-def apply(state: State, seat: int, answer: Any, rng: random.Random) -> State:
-    if state["over"]:
-        raise IllegalMove("The game is over.")
-    if seat != state["turn"]:
-        raise IllegalMove(f"It is not your turn: {state['players'][state['turn']]} is playing.")
-    cs = cardset_of(state)
-    phase = state["phase"]
-    if phase == "main":
-        return _main(state, cs, seat, answer, rng)
-    if phase == "effect":
-        return _effect(state, cs, seat, answer, rng)
-    return _refill(state, cs, seat, answer, rng)
-
-
-def _main(state: State, cs: CardSet, seat: int, answer: Any, rng: random.Random) -> State:
-    me = state["seats"][seat]
-    name = state["players"][seat]
-    if answer == "pass":
-        if me["hand"]:
-            raise IllegalMove("You still have cards: add one to your café or serve its customer.")
-        new = copy_state(state)
-        new["passes"] += 1
-        new["log"].append(entry(f"{name} has no cards and passes."))
-        return _after_action(new, cs, seat, rng)
-    if not isinstance(answer, str) or ":" not in answer:
-        raise IllegalMove("Choose a card to add or a customer to serve.")
-    verb, _, cid = answer.partition(":")
-    if verb not in ("add", "serve"):
-        raise IllegalMove("Choose a card to add or a customer to serve.")
-    if cid not in me["hand"]:
-        raise IllegalMove("That card is not in your hand.")
-    card = cs.cards[cid]
-    cafe = Cafe(cs, me)
-    if verb == "add":
-        cost = cafe.cost(card)
-        if cost > me["coins"]:
-            raise IllegalMove(f"{card.name} costs {counted(cost, 'coin')} and you have {me['coins']}.")
-        new = copy_state(state)
-        m = new["seats"][seat]
-        m["hand"].remove(cid)
-        m["coins"] -= cost
-        m["cafe"].append(cid)
-        new["passes"] = 0
-        new["log"].append(entry(f"{name} added {card.name} to their café for {counted(cost, 'coin')}."))
-        new["pending"] = [dict(a) for a in card.action]
-        new["source"] = cid
-        return _run_pending(new, cs, seat, rng)
-    coins, _, regular = serve_result(cs, cafe, card)
-    new = copy_state(state)
-    m = new["seats"][seat]
-    m["hand"].remove(cid)
-    m["coins"] += coins
-    new["passes"] = 0
-    if regular:
-        m["regulars"].append(cid)
-        new["log"].append(
-            entry(f"{name} served the {card.name} customer for {counted(coins, 'coin')}; they became a regular.")
-        )
-        if len(m["regulars"]) >= regulars_to_end(len(new["seats"])):
-            new["trigger"] = [*new["trigger"], "regular"]
-    else:
-        new["discard"].append(cid)
-        new["log"].append(entry(f"{name} served the {card.name} customer for {counted(coins, 'coin')}."))
-    return _after_action(new, cs, seat, rng)
-
-
 def choice_needed(state: State, action: dict[str, Any]) -> bool:
     """Whether a pending choice action can still be made (otherwise it is skipped)."""
     if "take" in action:
         return bool(state["display"])
     return bool(state["seats"][state["turn"]]["hand"])
-
-
-def _run_pending(state: State, cs: CardSet, seat: int, rng: random.Random) -> State:
-    """Resolve the added card's actions in order; stop at a choice (take / recycle) the seat must make."""
-    me = state["seats"][seat]
-    name = state["players"][seat]
-    while state["pending"]:
-        a = state["pending"][0]
-        if "take" in a or "recycle" in a:
-            if choice_needed(state, a):
-                state["phase"] = "effect"
-                return state
-            state["pending"].pop(0)
-            continue
-        state["pending"].pop(0)
-        if "gain" in a:
-            me["coins"] += a["gain"]
-            state["log"].append(entry(f"{name} gained {counted(a['gain'], 'coin')}."))
-        elif "gain_per" in a:
-            got = Cafe(cs, me).count(a["gain_per"]) * a["coins"]
-            if a.get("max"):
-                got = min(got, a["max"])
-            me["coins"] += got
-            state["log"].append(entry(f"{name} gained {counted(got, 'coin')}."))
-        elif "draw" in a:
-            _draw_to_hand(state, cs, seat, a["draw"], rng)
-    state["phase"] = "main"
-    state["source"] = None
-    return _after_action(state, cs, seat, rng)
 
 
 def effect_limit(state: State, action: dict[str, Any]) -> tuple[int, int]:
@@ -450,130 +352,13 @@ def effect_limit(state: State, action: dict[str, Any]) -> tuple[int, int]:
     return 0, min(action["recycle"], len(state["seats"][state["turn"]]["hand"]))
 
 
-def _effect(state: State, cs: CardSet, seat: int, answer: Any, rng: random.Random) -> State:
-    a = state["pending"][0]
-    low, high = effect_limit(state, a)
-    picks = _pick_list(answer, low, high)
-    me = state["seats"][seat]
-    name = state["players"][seat]
-    pool = state["display"] if "take" in a else me["hand"]
-    for p in picks:
-        if p not in pool:
-            where = "the display" if "take" in a else "your hand"
-            raise IllegalMove(f"That card is not in {where}.")
-    new = copy_state(state)
-    new["pending"].pop(0)
-    m = new["seats"][seat]
-    if "take" in a:
-        for p in picks:
-            new["display"].remove(p)
-            m["hand"].append(p)
-        new["log"].append(entry(f"{name} took {names_of(cs, picks)} from the display."))
-    else:
-        for p in picks:
-            m["hand"].remove(p)
-            new["discard"].append(p)
-        if picks:
-            new["log"].append(entry(f"{name} discarded {names_of(cs, picks)}."))
-            _draw_to_hand(new, cs, seat, len(picks), rng)
-        else:
-            new["log"].append(entry(f"{name} kept their hand."))
-    return _run_pending(new, cs, seat, rng)
-
-
-def _pick_list(answer: Any, low: int, high: int) -> list[str]:
-    if not isinstance(answer, list | tuple) or not all(isinstance(a, str) for a in answer):
-        raise IllegalMove("Pick cards from the choices offered.")
-    if len(set(answer)) != len(answer):
-        raise IllegalMove("Each card can be picked only once.")
-    if not low <= len(answer) <= high:
-        raise IllegalMove(f"Pick exactly {counted(low, 'card')}." if low == high else f"Pick {low} to {high} cards.")
-    return list(answer)
-
-
 def refill_need(state: State, cs: CardSet) -> int:
     """How many display cards the seat to move takes to refill their hand."""
     me = state["seats"][state["turn"]]
     return max(0, min(Cafe(cs, me).hand_size() - len(me["hand"]), len(state["display"])))
 
 
-def _after_action(state: State, cs: CardSet, seat: int, rng: random.Random) -> State:
-    """The card is played and resolved: claim guests, then refill (asking only if there is a choice)."""
-    _claim_guests(state, cs, seat)
-    need = refill_need(state, cs)
-    if 0 < need < len(state["display"]):
-        state["phase"] = "refill"
-        return state
-    if need:
-        taken = list(state["display"])
-        state["display"] = []
-        state["seats"][seat]["hand"].extend(taken)
-        state["log"].append(entry(f"{state['players'][seat]} took {names_of(cs, taken)} from the display."))
-    return _end_turn(state, cs, seat, rng)
-
-
-def _refill(state: State, cs: CardSet, seat: int, answer: Any, rng: random.Random) -> State:
-    need = refill_need(state, cs)
-    picks = _pick_list(answer, need, need)
-    for p in picks:
-        if p not in state["display"]:
-            raise IllegalMove("That card is not in the display.")
-    new = copy_state(state)
-    for p in picks:
-        new["display"].remove(p)
-    new["seats"][seat]["hand"].extend(picks)
-    new["log"].append(entry(f"{new['players'][seat]} took {names_of(cs, picks)} from the display."))
-    return _end_turn(new, cs, seat, rng)
-
-
-def _draw(state: State, rng: random.Random) -> str | None:
-    """The top card of the deck; an empty deck is first rebuilt by shuffling the discard pile."""
-    if not state["deck"]:
-        if not state["discard"]:
-            return None
-        deck = state["discard"]
-        rng.shuffle(deck)
-        state["deck"], state["discard"] = deck, []
-        state["reshuffles"] += 1
-        state["log"].append(entry("The deck ran out: the discard pile was shuffled into a new deck."))
-    return state["deck"].pop()
-
-
-def _draw_to_hand(state: State, cs: CardSet, seat: int, n: int, rng: random.Random) -> None:
-    got = []
-    for _ in range(n):
-        cid = _draw(state, rng)
-        if cid is None:
-            break
-        got.append(cid)
-    state["seats"][seat]["hand"].extend(got)
-    name = state["players"][seat]
-    if not got:
-        state["log"].append(entry(f"{name} could not draw: no cards are left."))
-        return
-    state["log"].append(
-        _private(
-            f"{name} drew {counted(len(got), 'card')} from the deck.",
-            seat,
-            f"You drew {names_of(cs, got)}.",
-            f"{name} drew {names_of(cs, got)}.",
-        )
-    )
-
-
-def _fill_display(state: State, cs: CardSet, rng: random.Random) -> None:
-    added = []
-    while len(state["display"]) < DISPLAY_SIZE:
-        cid = _draw(state, rng)
-        if cid is None:
-            break
-        state["display"].append(cid)
-        added.append(cid)
-    if added:
-        state["log"].append(entry(f"New in the display: {names_of(cs, added)}."))
-
-
-def _claim_guests(state: State, cs: CardSet, seat: int) -> None:
+def claim_guests(state: State, cs: CardSet, seat: int) -> None:
     """Claim every face-up guest the seat's café now satisfies (automatic; see README)."""
     if not state["guests"]:
         return
@@ -587,86 +372,3 @@ def _claim_guests(state: State, cs: CardSet, seat: int) -> None:
             state["log"].append(entry(f"{state['players'][seat]} claimed the special guest {guest['name']}."))
             if not state["guests"]:
                 state["trigger"] = [*state["trigger"], "guest"]
-
-
-def _end_turn(state: State, cs: CardSet, seat: int, rng: random.Random) -> State:
-    _fill_display(state, cs, rng)
-    n = len(state["seats"])
-    state["turns"] += 1
-    name = state["players"][seat]
-    end = state["end"]
-    if end is None and state["trigger"]:
-        why = {
-            "regular": f"gained their {_ordinal(regulars_to_end(n))} regular",
-            "guest": "claimed the last special guest",
-        }
-        reason = " and ".join(why[t] for t in state["trigger"])
-        state["end"] = end = {"by": seat, "reason": f"{name} {reason}", "left": n - 1}
-        state["log"].append(entry(f"{name} {reason}: every other player has one more turn."))
-    elif end is not None and seat != end["by"]:
-        state["end"] = end = {**end, "left": end["left"] - 1}
-    state["trigger"] = []
-    if end is not None and end["left"] <= 0:
-        return _finish(state, end["reason"])
-    if state["passes"] >= n:
-        return _finish(state, "nobody has a card left to play")
-    nxt = (seat + 1) % n
-    state["turn"] = nxt
-    state["phase"] = "main"
-    state["pending"] = []
-    _claim_guests(state, cs, nxt)
-    return state
-
-
-def _finish(state: State, reason: str) -> State:
-    state["over"] = True
-    state["phase"] = "over"
-    state["end_reason"] = reason
-    state["pending"] = []
-    state["log"].append(entry("The game is over."))
-    return state
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
-
-
-# ---------------------------------------------------------------- scoring
-
-
-CATEGORIES = ("Coins (1 point per 2)", "Café cards", "Regulars", "Special guests")
-
-
-def score_seat(cs: CardSet, seat: dict[str, Any]) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
-    """(breakdown by category, points of each café card) for one seat."""
-    cafe = Cafe(cs, seat)
-    per_card = [(cs.cards[c].name, card_points(cafe, cs.cards[c])) for c in seat["cafe"]]
-    breakdown = [
-        (CATEGORIES[0], seat["coins"] // 2),
-        (CATEGORIES[1], sum(p for _, p in per_card)),
-        (CATEGORIES[2], len(seat["regulars"]) * cs.regular_points),
-        (CATEGORIES[3], sum(cs.guests[g]["points"] for g in seat["guests"])),
-    ]
-    return breakdown, per_card
-
-
-def outcome(state: State) -> Outcome | None:
-    """None while the game goes on; then scores by the rulebook's four categories, ties share the win."""
-    if not state["over"]:
-        return None
-    cs = cardset_of(state)
-    scores, breakdown, cards = {}, {}, {}
-    for i, seat in enumerate(state["seats"]):
-        parts, per_card = score_seat(cs, seat)
-        breakdown[i] = parts
-        scores[i] = sum(p for _, p in parts)
-        cards[i] = per_card
-    top = max(scores.values())
-    winners = [i for i, s in scores.items() if s == top]
-    return Outcome(
-        scores=scores,
-        breakdown=breakdown,
-        winners=winners,
-        tiebreak="shared win" if len(winners) > 1 else "",
-        extra={"card_points": cards, "end_reason": state["end_reason"], "turns": state["turns"]},
-    )
