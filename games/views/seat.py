@@ -223,7 +223,7 @@ def _vacation_panel(game: Game, seat: Seat, tz: str) -> dict:
 
 def _upcoming(game: Game, seat: Seat):
     """The question this seat will most likely be asked next, if the title says and it is a single pick."""
-    upcoming = getattr(game.engine, "upcoming", None)
+    upcoming = game.engine.upcoming  # None: the title does not say
     if upcoming is None:
         return None
     nxt = upcoming(game.state, seat.index)
