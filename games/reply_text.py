@@ -5,7 +5,7 @@ an attribution line (anything ending in ":" that names a date and a sender or sa
 header block ("From: / Sent: / To:" in whatever words), a "----- ... -----" separator, ">" quotes,
 and signatures ("-- ", and the footers phones and mail apps add); an HTML-only reply is read by
 `html_to_text`. tests/support/replies/ holds the real mail-client formats this is checked against
-(tests/test_reply_corpus.py), and `bench/reply_corpus.py` compares it with mail-parser-reply.
+(tests/test_reply_text.py), and `bench/reply_corpus.py` compares it with mail-parser-reply.
 
 games.inbound (the webhook) hands it a received message; the write path reads an emailed answer
 with `answer_text` against the question as it stands under the game's lock (games.actions.answers).

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from email.utils import getaddresses
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 from zoneinfo import ZoneInfo, available_timezones
@@ -62,6 +63,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 __all__ = ["_inbound_settings"]  # the inbound tests' settings fixture, reused here (autouse)
 
+ROOT = Path(__file__).resolve().parents[1]
 FORM = "application/x-www-form-urlencoded"
 PEOPLE = ["ana@example.com", "ben@example.com", None]
 
@@ -148,8 +150,13 @@ def tail_of(exc_info) -> str:
     frames = traceback.extract_tb(exc_info[2])
     ours = [f for f in frames if "/site-packages/" not in f.filename] or frames
     where = ours[-1]
-    path = where.filename.split("/work/main/")[-1]
+    path = _shown(where.filename)
     return f"{exc_info[0].__name__}: {str(exc_info[1])[:160]} at {path}:{where.lineno} ({where.name})"
+
+
+def _shown(filename: str) -> str:
+    """A traceback's file named from the project's root, as a reader of the test output knows it."""
+    return filename.removeprefix(f"{ROOT}/")
 
 
 def problem_of_500(exc_info) -> str:
@@ -158,7 +165,7 @@ def problem_of_500(exc_info) -> str:
     frames = traceback.extract_tb(exc_info[2])
     ours = [f for f in frames if "/site-packages/" not in f.filename] or frames
     where = ours[-1]
-    return f"server error: {exc_info[0].__name__} at {where.filename.split('/work/main/')[-1]}:{where.lineno}"
+    return f"server error: {exc_info[0].__name__} at {_shown(where.filename)}:{where.lineno}"
 
 
 class Poster:

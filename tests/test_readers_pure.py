@@ -1,5 +1,5 @@
 """The readers of what people send stay pure: the reply-text reader loads without Django, so the
-corpus of real mail-client replies can be read on its own (tests/test_reply_corpus.py, bench/)."""
+corpus of real mail-client replies can be read on its own (tests/test_reply_text.py, bench/)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ The modules, from pure to seat-level:
 
 calendar, rules, terms and shown are pure: they import no Django, so they stay cheap to test
 (games.models builds its `Clock` from them). seat.py reads a seat object and its vacations but
-imports neither Django nor a model (tests/test_clock_pure.py keeps both so); vacation.py is the
+imports neither Django nor a model (tests/clock/test_pure.py keeps both so); vacation.py is the
 one module here that imports a model. The clock writes nothing: callers write
 what it returns. This file imports nothing, so loading a pure module loads no seat-level code.
 

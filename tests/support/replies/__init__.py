@@ -1,6 +1,6 @@
 """The reply corpus: real mail-client reply formats (manifest.yaml names each case and what was meant).
 
-Shared by tests/test_reply_corpus.py (the kept reader reads every case as meant) and
+Shared by tests/test_reply_text.py (the kept reader reads every case as meant) and
 bench/reply_corpus.py (the readers compared).
 """
 
