@@ -32,7 +32,7 @@ from games.engine.typed import Unreadable, read_int
 from games.forms.prompts import render_prompt
 from games.forms.seat import PlanForm, TalkForm, VacationForm
 from games.models import Event, Game, Seat, Vacation
-from games.present import LOG_LINES, score_rows, table_context, table_template
+from games.present import LOG_LINES, as_shown, score_rows, table_context, table_template
 
 
 def seat_or_error(
@@ -69,7 +69,9 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     seats = list(game.seats.select_related("player"))
     names = {s.index: s.name for s in seats}
     # the database may have sent only the newest lines (seat.log_total says how many there are)
-    table = table_context(engine, game.title, state, seat.index, names, LOG_LINES, getattr(seat, "log_total", None))
+    table = table_context(
+        engine, game.title, state, seat.index, names, LOG_LINES, getattr(seat, "log_total", None), game=game
+    )
     total = table["log_total"]
     new_from = seat.seen_log or total
     if seat.seen_log != total:
@@ -463,6 +465,8 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
     if ended and picked in names:
         as_seat = picked
     view = game.engine.view(state, as_seat)
+    lines = view.get("log", [])
+    view = as_shown(game, {**view, "log": lines[-LOG_LINES:]}, as_seat, names, len(lines), upto=step)
     outcome = game.engine.outcome(game.state) if ended else None
     return render(
         request,
@@ -482,8 +486,8 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
             "ended": ended,
             "names": names,
             "as_seat": as_seat,
-            "log": list(enumerate(view.get("log", [])))[-LOG_LINES:][::-1],
-            "log_hidden": max(len(view.get("log", [])) - LOG_LINES, 0),
+            "log": list(enumerate(view["log"], start=len(lines) - len(view["log"])))[::-1],
+            "log_hidden": len(lines) - len(view["log"]),
         },
     )
 
