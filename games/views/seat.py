@@ -210,14 +210,14 @@ def _undo_offer(game: Game, seat: Seat) -> dict | None:
 
 def _vacation_panel(game: Game, seat: Seat, tz: str) -> dict:
     now = timezone.now()
-    used = vacation.vacation_used(seat)
+    book = vacation.vacation_books([seat.pk], now)[seat.pk]
     mine = [
         {"starts": local_time(v.starts, tz), "ends": local_time(v.ends, tz)}
         for v in seat.vacations.filter(ends__gt=now)
     ]
     return {
         "allowance": game.vacation_days,
-        "used": round(used.total_seconds() / 86400, 1),
+        "used": vacation.days_used(book.begun),  # whole days, and only what has begun
         "mine": mine,
         "form": VacationForm(),
     }
