@@ -105,6 +105,24 @@ def test_other_players_see_who_is_on_vacation_until_when_and_who_a_bot_stands_in
     assert "a bot is standing in" in html
 
 
+def test_a_finished_games_page_offers_no_seat_back_and_no_away_tags(client, make_game):
+    from tests.support.play import finish
+
+    game = make_game(seats=("ana@example.com", "ben@example.com", "cy@example.com"))
+    ana = Seat.objects.get(game=game, index=0)
+    now = timezone.now()
+    Vacation.objects.create(seat=ana, starts=now - timedelta(days=1), ends=now + timedelta(days=3))
+    organise.hand_to_bot(Seat.objects.get(game=game, index=2), None, "away")
+    assert "Take my seat back" in page(client, game, 2) and "on vacation until" in page(client, game, 1)
+    finish(game)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ENDED
+    for index in range(3):
+        html = page(client, game, index)
+        assert "Final scores" in html
+        assert "Take my seat back" not in html and "A bot is playing for you" not in html
+        assert "on vacation until" not in html and "a bot is standing in" not in html
+
+
 # --- undo ----------------------------------------------------------------------------------------
 
 
