@@ -49,3 +49,18 @@ def test_renamed_changes_whole_names_and_possessives_never_a_card_or_a_sentence(
     assert shown["data"]["seats"][0]["name"] == "Ana Lima"
     assert shown["log"] == ["ana took 2."], "sentences are the languages issue's"
     assert renamed(view, {}) is view
+
+
+def test_the_final_scores_say_a_tie_break_is_one_on_the_page_and_in_the_email(make_game):
+    from games import notify
+    from games.models import Notification
+    from tests.support.play import finish
+
+    game = make_game()
+    finish(game)
+    ana = Seat.objects.select_related("player", "game").get(game=game, index=0)
+    shown = page(ana)
+    assert '<p class="tiebreak"><strong>Tie-break:</strong> ties share the win.</p>' in shown
+    assert '<th scope="row">' in shown and '<ul class="adds"><li>pebbles <strong>' in shown
+    text, html = notify.render(Notification.objects.get(seat=ana, kind="final"))
+    assert "Tie-break: ties share the win." in text and "<strong>Tie-break:</strong> ties share the win." in html

@@ -29,7 +29,7 @@ from games.clock import vacation
 from games.clock.shown import local_time
 from games.engine.prompts import prompt_key
 from games.engine.typed import Unreadable, read_int
-from games.forms.prompts import render_prompt
+from games.forms.prompts import kept_picks, render_prompt
 from games.forms.seat import PlanForm, TalkForm, VacationForm
 from games.models import Event, Game, Seat, Vacation
 from games.present import LOG_LINES, as_shown, score_rows, table_context, table_template
@@ -92,7 +92,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "token": token,
         **table,
         "prompt": prompt.to_dict() if prompt else None,
-        "prompt_html": render_prompt(prompt.to_dict()) if prompt else "",
+        "prompt_html": render_prompt(prompt.to_dict(), picked=_refused_picks(request, seat, prompt)) if prompt else "",
         "prompt_key": prompt_key(prompt) if prompt else "",
         "new_from": new_from,
         "others_waiting": game.to_move,
@@ -275,9 +275,24 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
         play.submit(seat.game_id, seat.index, posted, expected, via="web", prompt_key=request.POST.get("prompt_key"))
     except write.SubmitError as e:
         messages.error(request, e.message, extra_tags="decision")
+        picks = kept_picks(request.POST)
+        if picks:  # the page comes back with the player's picks as they left them
+            request.session[_picks_key(seat)] = {"key": request.POST.get("prompt_key", "")[:200], "fields": picks}
     else:
         messages.success(request, "Played.", extra_tags="decision")
     return redirect(here + "#decision")
+
+
+def _picks_key(seat: Seat) -> str:
+    return f"refused-picks-{seat.pk}"
+
+
+def _refused_picks(request: HttpRequest, seat: Seat, prompt) -> dict | None:
+    """The picks of this seat's form that was just refused, if the question is still the one it answered."""
+    kept = request.session.pop(_picks_key(seat), None) if _picks_key(seat) in request.session else None
+    if isinstance(kept, dict) and kept.get("key") == prompt_key(prompt) and isinstance(kept.get("fields"), dict):
+        return kept["fields"]
+    return None
 
 
 def _control(request: HttpRequest, token: str, section: str, act) -> HttpResponse:
