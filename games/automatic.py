@@ -20,6 +20,7 @@ from games.actions.replay import PLAYED
 from games.models import Event
 
 # how a move was made for a person: (what others read, what the person reads); {name} is theirs
+PRIVATE = {"plan"}  # said to the player alone (and organisers): see `tell`
 MADE_WORDS: dict[str, tuple[str, str]] = {
     "deadline_bot": ("At the deadline the bot played for {name}", "At the deadline the bot played for you"),
     "deadline_default": (
@@ -122,11 +123,14 @@ def tell(
     reader: int | None,
     names: Mapping[int, str],
     logged: Mapping[int, str],
+    everyone: bool = False,
 ) -> list[str]:
     """`lines` (log lines numbered from `first`, as `reader` reads them) with each made step said
     as such: its line that starts with the player's logged name (or "You", for the player) loses
     the name and gains who or what made it; a step with no such line has its first line prefixed.
     `names` are the seats' names now, `logged` the names the title wrote (they differ after a rename).
+    A planned answer is said to its player only (`everyone`: to organisers too): it was the player's
+    own choice, and whether they chose ahead is theirs to tell.
     """
     out = list(lines)
     for step in made:
@@ -134,6 +138,8 @@ def tell(
         if not span:
             continue
         mine = reader is not None and reader == step.seat
+        if step.how in PRIVATE and not mine and not everyone:
+            continue  # the player's own choice, made ahead: the table reads it as theirs
         name = names.get(step.seat) or logged.get(step.seat) or f"Seat {step.seat + 1}"
         starts = [f"{logged[step.seat]} "] if logged.get(step.seat) else []
         if mine:
@@ -153,4 +159,4 @@ def said_step(lines: list[str], how: str | None, seat: int | None, name: str, lo
     `name` when it was made for a person."""
     if how not in MADE_WORDS or seat is None or not lines:
         return lines
-    return tell(lines, 0, [Made(seat, how, 0, len(lines))], None, {seat: name}, {seat: logged})
+    return tell(lines, 0, [Made(seat, how, 0, len(lines))], None, {seat: name}, {seat: logged}, everyone=True)

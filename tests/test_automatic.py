@@ -73,7 +73,7 @@ def test_a_bot_standing_in_says_it_played_for_the_player(make_game):
     assert "The bot played for you: hid " in page(game, 1)
 
 
-def test_a_planned_answer_is_said_as_the_players_plan(make_game):
+def test_a_planned_answer_is_said_to_its_player_as_their_plan(make_game):
     game = make_game()
     play.submit(game.pk, 0, 1, game.version, via="web")
     play.submit(game.pk, 1, 1, Game.objects.get(pk=game.pk).version, via="web")
@@ -89,7 +89,9 @@ def test_a_planned_answer_is_said_as_the_players_plan(make_game):
     name = game.state["names"][other]
     assert game.state["taken"][other] == 2
     assert "Your planned answer: took 2." in page(game, other)
-    assert f"{name}'s planned answer: took 2." in page(game, turn)
+    assert f"{name} took 2." in page(game, turn), "to the others it reads as the player's own choice"
+    assert "planned answer" not in page(game, turn), "whether a player chose ahead is theirs to tell"
+    assert f"{name}'s planned answer: took 2." in " ".join(str(w) for w in words_by_step(game).values())
     assert f"{game.state['names'][turn]} took 1." in page(game, other), "a person's own move is said as before"
 
 
