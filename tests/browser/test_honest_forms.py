@@ -154,6 +154,9 @@ def test_the_timezone_menu_takes_the_browsers_zone_and_the_digest_hour_is_a_time
     submit(page, "form.stack button:text-is('Save')")
     assert User.objects.get(email="org@example.com").timezone == "Europe/Lisbon"
     assert page.locator(".browser-zone").count() == 0, "a zone chosen is left alone"
+    for path in ("/", "/outbox/"):  # the home (its vacation line, "just now") and the outbox, as changed
+        page.goto(live_server.url + path)
+        check_axe(page)
     ctx.close()
 
 
