@@ -338,7 +338,7 @@ class GameAdmin(admin.ModelAdmin):
         if game.state is not None:
             engine = game.engine
             names = {s.index: s.name for s in seats}
-            context |= table_context(engine, game.title, game.state, index, names, LOG_LINES)
+            context |= table_context(engine, game.title, game.state, index, names, LOG_LINES, game=game)
             asked = engine.prompts(game.state).get(index) if context["rows"] is None else None
             context["asked"] = asked.to_dict() if asked is not None and game.status == Game.Status.ACTIVE else None
         return TemplateResponse(request, "admin/games/game/table.html", context)

@@ -16,7 +16,7 @@ from games.engine.words import counted
 
 from . import links
 from .clock.shown import local_time
-from .clock.vacation import vacation_books, vacation_left
+from .clock.vacation import days_left, vacation_books, vacation_left
 from .models import Event, Game, Seat
 
 QUESTION_WORDS = 90  # characters of the question shown in the list
@@ -36,7 +36,6 @@ class Row:
     since: datetime | None = None
     result: str = ""
     history_url: str = ""
-    vacation_left: str = ""  # in a game in play: what is left of its yearly vacation allowance
 
 
 @dataclass
@@ -57,6 +56,7 @@ class Home:
     others: list[Row] = field(default_factory=list)  # waiting on someone else (or paused, or not started)
     finished: list[Row] = field(default_factory=list)
     figures: list[Figures] = field(default_factory=list)
+    vacation: str = ""  # what is left of the yearly vacation allowance, said once for every game in play
 
 
 def home_for(user) -> Home:
@@ -74,17 +74,16 @@ def home_for(user) -> Home:
     }
     home = Home()
     figures: dict[str, Figures] = {}
-    playing = [s.pk for s in seats if s.game.status in PLAYING and not s.is_bot]
+    # only games whose clock runs: an absence stops nothing in the others, and charges nothing there
+    playing = [s.pk for s in seats if s.game.status in PLAYING and not s.is_bot and s.game.clock.active]
     books = vacation_books(playing, timezone.now()) if playing else {}
+    home.vacation = vacation_line(
+        [(s.game, days_left(vacation_left(s.game, books[s.pk].used))) for s in seats if s.pk in books]
+    )
     for seat in seats:
         game = seat.game
         token = links.token_for(seat)
         row = Row(seat=seat, url=reverse("seat", args=[token]))
-        if seat.pk in books:
-            days = vacation_left(game, books[seat.pk].used).total_seconds() / 86400
-            row.vacation_left = (
-                f"{days:.1f}".removesuffix(".0") + f" of {game.vacation_days} vacation days left this year"
-            )
         if game.status == Game.Status.ENDED:
             payload = ended.get(game.pk, {})
             row.result = _result(payload, seat.index)
@@ -114,6 +113,29 @@ def home_for(user) -> Home:
     home.mine.sort(key=lambda r: (r.seat.deadline is None, r.seat.deadline or r.since or NEVER))
     home.figures = sorted(figures.values(), key=lambda f: f.title_name)
     return home
+
+
+def vacation_line(games: list[tuple[Game, int]]) -> str:
+    """The vacation days left this year, said once: one figure when every game has the same (the
+    usual case, since one absence stops every clock), else each figure with its games."""
+    if not games:
+        return ""
+    figures: dict[tuple[int, int], list[str]] = {}
+    for game, left in games:
+        figures.setdefault((left, game.vacation_days), []).append(game.name)
+    if len(figures) == 1:
+        [(left, allowance)] = figures
+        where = "in each of your games" if len(games) > 1 else f"in {games[0][0].name}"
+        return f"Vacation: {left} of {counted(allowance, 'day')} left this year {where}."
+    parts = [
+        f"{left} of {counted(allowance, 'day')} in {_and(names)}"
+        for (left, allowance), names in sorted(figures.items(), key=lambda kv: (-kv[0][0], kv[1]))
+    ]
+    return "Vacation left this year: " + "; ".join(parts) + "."
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _short(text: str) -> str:

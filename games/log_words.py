@@ -4,7 +4,7 @@ An event's payload is what the service needs to fold the log ({"answer": "cool-5
 wants the sentence the table read. The log is folded once, step by step, in the order it was
 written (a rewind's voids apply from the rewind on, as they did then), and the lines each step
 added are read as a spectator reads them. A step that logged nothing (a sealed choice, say) is
-told by the option it picked. Admin steps are told from their payload. Nothing here shows the
+told by the option it picked; a step made for a person (games.automatic) says who or what made it. Admin steps are told from their payload. Nothing here shows the
 seed or the card set (Event.public_payload keeps those hidden).
 """
 
@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core.cache import cache
 
+from games import automatic
 from games.actions.organise import who_acted
 from games.actions.replay import PLAYED, replay
 from games.engine import IllegalMove, step_rng
@@ -108,10 +109,14 @@ def _fold(game: Game) -> dict[int, Said]:
                 out[e.seq] = Said((UNREPLAYABLE_WORDS,))
                 continue
             lines = _spoken(_log(state)[before:])
+            name = names.get(e.seat, f"Seat {e.seat}")
             if not lines:
                 picked = _answer_words(asked.to_dict() if asked is not None else {}, e.payload["answer"])
-                lines = [f"{names.get(e.seat, f'Seat {e.seat}')} answered: {picked}."]
-            out[e.seq] = Said(tuple(lines))
+                lines = [f"{name} answered: {picked}."]
+            # a move made for the player (a deadline's, a stand-in bot's, a plan's) says so; a step
+            # written before events recorded how is told from its channel (a stand-in is not known then)
+            how = e.payload.get("made") or automatic.made_how(e.via, False, game.timeout_policy)
+            out[e.seq] = Said(tuple(automatic.said_step(lines, how, e.seat, name, name)))
         elif e.kind == Event.Kind.ADMIN:
             out[e.seq] = Said((_admin_words(e, names),))
             if e.payload.get("voids") and state is not UNREPLAYABLE:

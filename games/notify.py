@@ -27,7 +27,7 @@ from .clock import seat as seat_clock
 from .clock import terms as clock_terms
 from .clock.shown import deadline_ics, local_time
 from .models import Game, Notification, Seat
-from .present import score_rows, table_template
+from .present import as_shown, score_rows, table_template
 
 # mail clients ignore style sheets: every <style> rule becomes style="" attributes, and the tag goes
 _INLINER = css_inline.CSSInliner(keep_style_tags=False, keep_link_tags=False, load_remote_stylesheets=False)
@@ -140,11 +140,27 @@ def finish(note: Notification) -> None:
         # the drawing takes the card catalogue from the game (fixed for its whole life) and draws
         # the seat's own cards as "yours"
         ctx["game"] = note.game
+        if isinstance(ctx.get("view"), dict) and ctx.get("log_at"):
+            ctx["view"] = _as_told(note.game, ctx["view"], ref["index"] if ref else None, ctx["log_at"])
         ctx["email_table"] = table_template(note.game.title, "email")
         ctx["as_seat"] = ref["index"] if ref else None
     note.headers = headers
     note.body_text = render_to_string(f"emails/{note.template}.txt", ctx)
     note.body_html = inline_css(render_to_string(f"emails/{note.template}.html", ctx))
+
+
+def _as_told(game: Game, view: dict[str, Any], seat: int | None, at: dict[str, int]) -> dict[str, Any]:
+    """The frozen view with the moves made for a person said as such (the log as it was at version
+    `at["version"]`, `at["total"]` lines long) and the players by their names of now. Read when the
+    row is sent, once the steps it tells of are committed."""
+    names = {s.index: s.name for s in game.seats.select_related("player")}
+    return as_shown(game, view, seat, names, at["total"], upto=at["version"])
+
+
+def _log_at(game: Game) -> dict[str, int]:
+    """Where the frozen view's log lines stand: the game's version and its log's length now."""
+    log = game.state.get("log") if isinstance(game.state, dict) else None
+    return {"version": game.version, "total": len(log) if isinstance(log, list) else 0}
 
 
 def render(note: Notification) -> tuple[str, str]:
@@ -204,6 +220,7 @@ def _asking(game: Game, seat: Seat, view: dict[str, Any], prompt, kind: str, sub
             "deadline": local_time(seat.deadline, seat.player.timezone),
             "bank": _bank_words(game, seat, kind),
             "messages": _talk(seat),
+            "log_at": _log_at(game),
         },
         reply=("a", key_of(asked)),
         due=True,
@@ -239,6 +256,7 @@ def final(game: Game, seat: Seat, view: dict[str, Any], outcome, names: dict[int
             "shared": len(outcome.winners) > 1,
             "tiebreak": outcome.tiebreak,
             "view": view,
+            "log_at": _log_at(game),
             "link_to": "history",
         },
     )

@@ -37,7 +37,8 @@ def test_the_log_on_the_game_page_says_each_step_in_words_with_the_payload_folde
     assert '<div class="said">ana hid a number.</div>' in html
     assert '<div class="said">Olga paused the game: a holiday</div>' in html
     assert (
-        '<details class="payload"><summary>payload</summary><pre>{\n &quot;answer&quot;: 2\n}</pre></details>' in html
+        '<details class="payload"><summary>payload</summary><pre>{\n &quot;answer&quot;: 2,\n &quot;lines&quot;: [\n  1,\n  2\n ]\n}</pre></details>'
+        in html
     )
     assert "You hid 2" not in html, "a seat's private line stays with the seat"
     assert game.seed not in html and "(hidden)" in html

@@ -51,7 +51,8 @@ from games.actions import organise, play, replay, write
 from games.admin import GameAdmin
 from games.engine import IllegalMove
 from games.engine.prompts import prompt_key
-from games.models import Event, Game, Message, Notification, Seat, Vacation
+from games.forms.new_game import CLOCK_PRESETS
+from games.models import DeliveredMail, Event, Game, Message, Notification, Seat, Vacation
 from games.titles import get_title
 from tests.support import hostile as h
 from tests.support.fuzzing import fuzz
@@ -1362,6 +1363,78 @@ def test_unsubscribe(make_game) -> None:
     findings.check()
 
 
+# --- the embedded outbox: each person their own mail ------------------------------------------------
+
+OUTBOX_TO = (
+    "ana@example.com",
+    "ANA@Example.com",
+    "Ana Lima <ana@example.com>",
+    "ana@example.com, ben@example.com",
+    "ben@example.com",
+    "hana@example.com",
+    "ana@example.com.evil.org",
+    '"ana@example.com" <eve@example.org>',
+    "eve@example.org, ana@example.comx",
+)
+
+
+def test_outbox_shows_each_person_only_their_own_mail(settings, organiser) -> None:
+    """GET /outbox/, /outbox/<pk>/ and /outbox/<pk>/html/ as nobody, as ana, as ben, as an organiser:
+    a message shows only to an organiser or to a person it was sent to; every other request (another's,
+    a missing or hostile id) shows none of it and no server error."""
+    settings.MAILERS = {"default": {"BACKEND": "games.mail.LocalMailboxBackend"}}
+    findings = Findings()
+    endpoint = "GET /outbox/"
+    mails = [
+        DeliveredMail.objects.create(
+            to=to, subject=f"Subject {i}", body_text=f"text-{i}-secret", body_html=f"<p>html-{i}-secret</p>"
+        )
+        for i, to in enumerate(OUTBOX_TO)
+    ]
+    people = {"ana": "ana@example.com", "ben": "ben@example.com"}
+    clients: dict[str, Client] = {"nobody": Client(raise_request_exception=False), "organiser": staff(organiser)}
+    for who, address in people.items():
+        clients[who] = Client(raise_request_exception=False)
+        clients[who].force_login(User.objects.for_email(address))
+    allowed = {
+        "nobody": set(),
+        "organiser": set(range(len(mails))),
+        # the addresses each message went to, read strictly (a display name is not an address)
+        "ana": {0, 1, 2, 3},
+        "ben": {3, 4},
+    }
+
+    @fuzz(160)
+    @given(
+        who=st.sampled_from(sorted(clients)),
+        page=st.sampled_from(("list", "mail", "html")),
+        target=st.one_of(st.integers(0, len(mails) - 1), st.integers(0, len(mails) - 1), h.hostile_number()),
+    )
+    def example(who, page, target) -> None:
+        poster = Poster(findings, endpoint, clients[who])
+        known = isinstance(target, int)
+        pk = mails[target].pk if known else quote(str(target).encode("utf-8", "surrogatepass"), safe="")
+        url = "/outbox/" if page == "list" else f"/outbox/{pk}/" + ("html/" if page == "html" else "")
+        repro = f"{who} GET {url}" + (f" (to {OUTBOX_TO[target]!r})" if known else "")
+        response = poster.get(url, repro)
+        if response.status_code >= 500:
+            return
+        shown = response.content.decode(errors="replace") if response.status_code == 200 else ""
+        for i in range(len(mails)):
+            seen = f"Subject {i}<" in shown or f"text-{i}-secret" in shown or f"html-{i}-secret" in shown
+            if seen and i not in allowed[who]:
+                findings.add(endpoint, f"showed {who} a message sent to {OUTBOX_TO[i]!r}", repro)
+        if page != "list" and known and target in allowed[who] and response.status_code != 200:
+            findings.add(endpoint, f"refused {who} their own message ({response.status_code})", repro)
+        if page == "list" and who != "nobody":
+            missing = [i for i in allowed[who] if f"Subject {i}<" not in shown]
+            if missing:
+                findings.add(endpoint, f"the list left out {who}'s own messages {missing}", repro)
+
+    example()
+    findings.check()
+
+
 # --- organisers: a new game, starting it, and the admin's actions -----------------------------------
 
 
@@ -1428,7 +1501,10 @@ CLOCK_LEGAL = {
     "timeout_policy": st.sampled_from(("", "default", "bot")),
     "bot_after_misses": st.sampled_from(("", "2")),
     "vacation_days": st.sampled_from(("", "14")),
+    # a preset sets the other clock fields (the timezone and vacation days stay as posted)
+    "clock_preset": st.sampled_from(("", "", "day", "three_days", "bank", "quick")),
 }
+PRESETS_POSTED = {"", "day", "three_days", "bank", "quick"}
 
 
 def test_new_game_and_start(make_game, organiser) -> None:
@@ -1479,9 +1555,17 @@ def test_new_game_and_start(make_game, organiser) -> None:
         post = MultiDict(pairs)
         bad_name = not (name.strip() and len(name.strip()) <= 100 and "\x00" not in name)
         legal_clock = all(
-            v in {"", "24", "48", "20:00", "UTC", "Europe/Lisbon", "default", "bot", "2", "14"} for v in clock.values()
+            v in {"", "24", "48", "20:00", "UTC", "Europe/Lisbon", "default", "bot", "2", "14", *PRESETS_POSTED}
+            for v in clock.values()
         )
-        if title not in titles or bad_name or seats_reading(seats, title) is Verdict.REFUSE or not readable(pairs):
+        bad_preset = clock["clock_preset"] not in PRESETS_POSTED  # a ChoiceField: exactly one of the presets
+        if (
+            title not in titles
+            or bad_name
+            or bad_preset
+            or seats_reading(seats, title) is Verdict.REFUSE
+            or not readable(pairs)
+        ):
             verdict = Verdict.REFUSE
         elif (
             legal_clock
@@ -1511,6 +1595,11 @@ def test_new_game_and_start(make_game, organiser) -> None:
         def made() -> str | None:
             if Game.objects.count() != games_before + 1:
                 return f"{Game.objects.count() - games_before} games made by one form"
+            preset = CLOCK_PRESETS.get(clock["clock_preset"])
+            if preset is not None:
+                differs = [k for k, v in preset[1].items() if getattr(created, k) != v]
+                if differs:
+                    return f"the preset {clock['clock_preset']} did not set {differs}"
             return stored_text_problem(created.name)
 
         judge(findings, case, response, before, after, made)

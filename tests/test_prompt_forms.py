@@ -6,7 +6,7 @@ from django.http import QueryDict
 
 from games.actions.answers import answer_from_post
 from games.engine import Choose, ChooseMany, Composite, Number, Option, Order
-from games.forms.prompts import render_prompt
+from games.forms.prompts import kept_picks, render_prompt
 
 OPTS = (Option("a", "Alpha <b>", "first"), Option("b", "Beta", ""))
 
@@ -54,3 +54,20 @@ def test_a_ranking_is_rank_boxes_each_labelled_with_no_list_numbers_beside_them(
     assert answer_from_post(p, post("&".join(f"answer.c{i}={8 - i}" for i in range(8)))) == [
         f"c{i}" for i in range(7, -1, -1)
     ]
+
+
+def test_a_refused_forms_picks_are_ticked_again_and_only_there():
+    p = ChooseMany("Pick exactly 2", (*OPTS, Option("c", "Gamma", "")), 2, 2).to_dict()
+    kept = kept_picks(post("answer=a&prompt_key=k&version=3&csrfmiddlewaretoken=x"))
+    assert kept == {"answer": ["a"]}, "only the answer's own fields are kept"
+    html = render_prompt(p, picked=kept)
+    assert 'value="a" checked' in html and 'value="b" checked' not in html and 'value="c" checked' not in html
+    assert "checked" not in render_prompt(p), "a fresh question starts blank"
+
+
+def test_kept_picks_fill_numbers_and_ranks_escaped_and_bounded():
+    assert 'value="7"' in render_prompt(Number("n", 0, 9).to_dict(), picked={"answer": ["7"]})
+    ranks = render_prompt(Order("o", OPTS).to_dict(), picked={"answer.a": ["2"], "answer.b": ['"><b>']})
+    assert 'name="answer.a" min="1" max="2" value="2"' in ranks and "&quot;&gt;&lt;b&gt;" in ranks
+    many = kept_picks(post("&".join(f"answer.{i}={'x' * 500}" for i in range(100))))
+    assert len(many) <= 64 and all(len(v[0]) <= 200 for v in many.values())

@@ -3,7 +3,8 @@
 An absence is declared once. Each game the person plays in (now, or joins before it ends) grants
 its part as a Vacation through the same path as a vacation declared in that game: their clocks
 stop there, the running deadline moves, the log says so, and other seats see "away until". Each
-game's yearly allowance still caps what it grants, so a long absence may be granted in part.
+game's yearly allowance still caps what it grants, so a long absence may be granted in part. A game
+with no clock has nothing to stop, so it grants nothing and its allowance is left whole.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games.clock.vacation import allowance_left, vacation_books
+from games.clock.vacation import allowance_left, days_used, vacation_books
 from games.models import Absence, Game, Seat, Vacation
 
 from .deadlines import check_absence, grant_vacation_locked
@@ -43,7 +44,9 @@ def grant_absences_locked(seat: Seat, via: str = "web") -> None:
 
 def _grant(seat: Seat, absence: Absence, via: str = "web") -> Vacation | None:
     game = lock_game(seat.game_id)
-    if game.status not in PLAYING or Vacation.objects.filter(seat=seat, absence=absence).exists():
+    if game.status not in PLAYING or not game.clock.active:
+        return None  # no clock runs there, so nothing is stopped and nothing charged
+    if Vacation.objects.filter(seat=seat, absence=absence).exists():
         return None
     seat = Seat.objects.get(pk=seat.pk)
     starts = max(absence.starts, timezone.now())
@@ -55,13 +58,16 @@ def _grant(seat: Seat, absence: Absence, via: str = "web") -> Vacation | None:
 
 @dataclass
 class Granted:
-    """One game's part of an absence, for the calendar page."""
+    """One game's part of an absence, for the calendar page: in whole days, what its vacations have
+    used so far and what is booked but not begun."""
 
     game: Game
     starts: datetime | None
     ends: datetime | None
-    used_days: float
+    used_days: int
     allowance_days: int
+    booked_days: int = 0
+    clock: bool = True  # False: the game has no clock, so the absence stops and charges nothing there
 
     @property
     def whole(self) -> bool:
@@ -79,15 +85,18 @@ def granted(absence: Absence) -> list[Granted]:
     )
     books = vacation_books([seat.pk for seat in seats], timezone.now()) if seats else {}
     for seat in seats:
-        used = books[seat.pk].used
+        book = books[seat.pk]
         v = grants.get(seat.game_id)
+        used = days_used(book.begun)
         rows.append(
             Granted(
                 seat.game,
                 v.starts if v else None,
                 v.ends if v else None,
-                round(used.total_seconds() / 86400, 1),
+                used,
                 seat.game.vacation_days,
+                booked_days=max(0, days_used(book.used) - used),
+                clock=seat.game.clock.active,
             )
         )
     return rows

@@ -282,7 +282,7 @@ def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
             raise SubmitError("Vacations can be declared while a game is in play.", "not_playing")
         left = allowance_left(game, seat)
         if ends - starts > left:
-            days = round(left.total_seconds() / 86400, 1)
+            days = vacation.days_left(left)
             raise SubmitError(
                 f"This game allows {counted(game.vacation_days, 'vacation day')} a year; you have {counted(days, 'day')} left.",
                 "allowance",

@@ -18,7 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import dispatch, notify, pending
+from games import automatic, dispatch, notify, pending
 from games.clock import seat as seat_clock
 from games.engine import IllegalMove, step_rng
 from games.engine.protocol import Title
@@ -129,7 +129,9 @@ def play_answer_locked(
         raise SubmitError(f"{e} Nothing was played.", "illegal") from None
     seats = seats if seats is not None else list(game.seats.select_related("player"))
     acting = seat_at(seats, seat_index)
-    payload = {"answer": answer}
+    # the lines this step logs, and how it was made when made for a person (games.automatic says it)
+    how = automatic.made_how(via, acting.player_id is not None, game.timeout_policy)
+    payload = {"answer": answer, **automatic.marks(game.state, new_state, how)}
     game_clock = game.clock
     if game_clock.bank is not None and acting.clock_since is not None and not acting.is_bot:
         # the charge goes in the answer's event, so the banks replay from the log (replay.banks)

@@ -27,5 +27,5 @@ The sweep (games/actions/deadlines.py) calls:
   vacation.vacation_books (one query a batch), vacation.draw_vacation (the hours to draw and the
   deadline after them), seat.reminder_for, and vacation.allowance_left for declared vacations.
 Pages and emails read: shown.*, terms.span and terms.describe, seat.bank_left_at, rules.bank_left,
-vacation.vacation_books/vacation_left/vacation_used.
+vacation.vacation_books/vacation_left/vacation_used, and vacation.days_used/days_left (whole days).
 """

@@ -26,6 +26,50 @@ def _number_fields(db_field, **kwargs):
 
 CLOCK_FIELDS = Game.CLOCK_FIELDS
 
+# Clock presets: each sets every clock field but the game's timezone and its vacation days (the
+# host's own choices), so it can be posted alone, without script; with script the page fills the
+# fields from the same values, which stay there for anyone who wants to change one.
+PRESET_FIELDS = tuple(name for name in CLOCK_FIELDS if name not in ("timezone", "vacation_days"))
+_NO_CLOCK: dict[str, Any] = {
+    "decision_hours": None,
+    "decision_minutes": None,
+    "daily_deadline": None,
+    "reminder_hours": None,
+    "reminder_minutes": None,
+    "timeout_policy": Game.TimeoutPolicy.DEFAULT,
+    "bot_after_misses": None,
+    "bank_hours": None,
+    "bank_increment_hours": None,
+    "bank_cap_hours": None,
+    "quiet_days": "",
+    "auto_vacation": False,
+}
+CLOCK_PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
+    "day": ("A move a day", {**_NO_CLOCK, "decision_hours": 24, "reminder_hours": 4, "bot_after_misses": 3}),
+    "three_days": ("3 days a move", {**_NO_CLOCK, "decision_hours": 72, "reminder_hours": 12, "bot_after_misses": 3}),
+    "bank": (
+        "A 3-day bank, +1 day a move, weekends off",
+        {
+            **_NO_CLOCK,
+            "bank_hours": 72,
+            "bank_increment_hours": 24,
+            "reminder_hours": 12,
+            "quiet_days": "sat,sun",
+            "bot_after_misses": 3,
+        },
+    ),
+    "quick": ("Quick: 10 minutes a move", {**_NO_CLOCK, "decision_minutes": 10, "reminder_minutes": 3}),
+}
+OWN_CLOCK = ""  # the preset menu's first choice: the fields as they are
+
+
+def preset_values() -> dict[str, dict[str, Any]]:
+    """Each preset's fields as a page's script sets them (JSON: strings, numbers, booleans)."""
+    return {
+        slug: {name: ("" if value is None else str(value)) for name, value in fields.items()}
+        for slug, (_, fields) in CLOCK_PRESETS.items()
+    }
+
 
 def clean_clock(cleaned: dict[str, Any]) -> list[tuple[str, str]]:
     """The clock fields' cross-checks, as (field, message) errors; fills the model defaults for blanks."""
@@ -98,6 +142,13 @@ class NewGameForm(forms.Form):
                 field = NumberField(min_value=f.low, max_value=f.high, initial=f.default)
             field.label, field.help_text = f.label, f.help
             self.fields[f"opt_{f.name}"] = field
+        self.fields["clock_preset"] = forms.ChoiceField(
+            choices=[(OWN_CLOCK, "My own settings (the fields below)")]
+            + [(slug, label) for slug, (label, _) in CLOCK_PRESETS.items()],
+            required=False,
+            label="Clock",
+            help_text="A preset sets the fields below; choose “My own settings” to use them as you fill them.",
+        )
         self.fields.update(clock_fields())
 
     def option_fields(self):
@@ -121,6 +172,12 @@ class NewGameForm(forms.Form):
     def clock_fields(self):
         return [self[name] for name in CLOCK_FIELDS]
 
+    def preset_field(self):
+        return self["clock_preset"]
+
+    def presets(self) -> dict[str, dict[str, Any]]:
+        return preset_values()
+
     def options(self) -> dict[str, Any]:
         return {f.name: self.cleaned_data[f"opt_{f.name}"] for f in self.schema}
 
@@ -133,6 +190,9 @@ class NewGameForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        preset = CLOCK_PRESETS.get(cleaned.get("clock_preset") or OWN_CLOCK)
+        if preset is not None:  # a preset posted (with or without script) sets the fields it names
+            cleaned.update(preset[1])
         for field, message in clean_clock(cleaned):
             self.add_error(field, message)
         return cleaned

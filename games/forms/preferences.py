@@ -2,9 +2,47 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from django import forms
 
 from games.forms.fields import NumberField, PlainTextField, QuietHoursField, ReminderPointsField, check_timezone
+
+# the regions of the tz database's canonical names (its links, e.g. US/Eastern, stay valid when typed)
+REGIONS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
+
+
+@cache
+def timezone_choices() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """The picker's zones grouped by region ("Europe": Europe/Lisbon…), UTC first; read once (walking
+    the tz database takes a moment)."""
+    from zoneinfo import available_timezones
+
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for name in sorted(available_timezones()):
+        region, _, place = name.partition("/")
+        if region in REGIONS and place:
+            groups.setdefault(region, []).append((name, place.replace("_", " ").replace("/", " / ")))
+    return (("", (("UTC", "UTC"),)), *((region, tuple(groups[region])) for region in REGIONS if region in groups))
+
+
+class TimezoneSelect(forms.Select):
+    """The zones as a menu; a saved zone outside it (typed before, or an old link name) is kept as a choice."""
+
+    def __init__(self, attrs=None):
+        super().__init__({"data-browser-zone": "", **(attrs or {})})
+
+    def optgroups(self, name, value, attrs=None):
+        known = {zone for _, zones in timezone_choices() for zone, _ in zones}
+        self.choices = list(timezone_choices())
+        extra = [v for v in value if v and v not in known]
+        if extra:
+            self.choices.insert(0, ("", tuple((v, v) for v in extra)))
+        return super().optgroups(name, value, attrs)
+
+
+def digest_hours() -> list[tuple[int, str]]:
+    return [(hour, f"{hour:02d}:00") for hour in range(24)]
 
 
 class PreferencesForm(forms.ModelForm):
@@ -22,11 +60,14 @@ class PreferencesForm(forms.ModelForm):
             "quiet_hours": QuietHoursField,
             "reminder_points": ReminderPointsField,
         }
+        widgets = {"digest_hour": forms.Select(choices=digest_hours()), "timezone": TimezoneSelect()}
         labels = {
+            "digest_hour": "Daily digest at (your time)",
             "unsubscribed": "No email at all (I will check my games myself)",
             "quiet_hours": "Quiet hours (no deadline of mine falls in them)",
             "reminder_points": "Remind me before a deadline",
         }
+        help_texts = {"digest_hour": "When the one daily email goes, if you choose the digest."}
 
     def clean_timezone(self) -> str:
         return check_timezone(self.cleaned_data["timezone"])

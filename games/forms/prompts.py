@@ -7,32 +7,56 @@ game's lock (games.actions.answers), and the engine checks it again.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+Picked = Mapping[str, list[str]]  # a refused form's answer fields, {field name: values}, shown ticked again
+KEPT_FIELDS = 64  # at most this many answer fields (and values each) are kept from a refused form
+KEPT_LENGTH = 200
 
-def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
-    """The form fields for one prompt (the <form> and its buttons are the template's)."""
+
+def kept_picks(post) -> dict[str, list[str]]:
+    """The answer fields of a posted form that was refused, to show the player's picks again on the
+    page it comes back to (a box ticked before a refused "pick exactly 3" stays ticked). Bounded:
+    only fields named like an answer, a few values each, short ones."""
+    kept: dict[str, list[str]] = {}
+    for name in list(post.keys())[:KEPT_FIELDS]:
+        if name == "answer" or name.startswith("answer."):
+            kept[name[:KEPT_LENGTH]] = [v[:KEPT_LENGTH] for v in post.getlist(name)[:KEPT_FIELDS] if isinstance(v, str)]
+    return kept
+
+
+def render_prompt(p: dict[str, Any], prefix: str = "answer", picked: Picked | None = None) -> SafeString:
+    """The form fields for one prompt (the <form> and its buttons are the template's); `picked` (a
+    refused form's fields) ticks and fills them as the player left them."""
+    picked = picked or {}
     kind = p["kind"]
     if kind == "choose":
-        return _options(p, prefix, "radio", required=True)
+        return _options(p, prefix, "radio", required=True, picked=picked.get(prefix, ()))
     if kind == "choose_many":
         hint = (
             f"Pick exactly {p['min_count']}."
             if p["min_count"] == p["max_count"]
             else f"Pick {p['min_count']} to {p['max_count']}."
         )
-        return format_html('<p class="hint">{}</p>{}', hint, _options(p, prefix, "checkbox", required=False))
-    if kind == "number":
         return format_html(
-            '<label class="number">Your number ({}–{}) <input type="number" name="{}" min="{}" max="{}" required autocomplete="off"></label>',
+            '<p class="hint">{}</p>{}',
+            hint,
+            _options(p, prefix, "checkbox", required=False, picked=picked.get(prefix, ())),
+        )
+    if kind == "number":
+        given = (picked.get(prefix) or [""])[0]
+        return format_html(
+            '<label class="number">Your number ({}–{}) <input type="number" name="{}" min="{}" max="{}"{} required autocomplete="off"></label>',
             p["low"],
             p["high"],
             prefix,
             p["low"],
             p["high"],
+            format_html(' value="{}"', given) if given else "",
         )
     if kind == "order":
         # a plain list (no printed 1, 2, 3... beside the rank boxes, which would read as ranks too), each
@@ -43,7 +67,10 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
             '<li class="rank"><label><input type="number" name="{}.{}" min="1" max="{}" value="{}" required '
             'autocomplete="off" inputmode="numeric" aria-describedby="{}-rank-help"><span class="label">{}</span></label>'
             '<span class="detail">{}</span></li>',
-            ((prefix, o["id"], n, i + 1, prefix, o["label"], o["detail"]) for i, o in enumerate(p["options"])),
+            (
+                (prefix, o["id"], n, (picked.get(f"{prefix}.{o['id']}") or [i + 1])[0], prefix, o["label"], o["detail"])
+                for i, o in enumerate(p["options"])
+            ),
         )
         return format_html(
             '<p class="hint" id="{}-rank-help">Number them 1 (first) to {}.</p><ul class="ranks">{}</ul>',
@@ -56,7 +83,7 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
             format_html(
                 "<fieldset><legend>{}</legend>{}</fieldset>",
                 part["text"],
-                render_prompt(part, f"{prefix}.{part['name']}"),
+                render_prompt(part, f"{prefix}.{part['name']}", picked),
             )
             for part in p["parts"]
         ]
@@ -64,13 +91,17 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
     raise ValueError(f"unknown prompt kind {kind}")
 
 
-def _options(p: dict[str, Any], name: str, input_type: str, required: bool) -> SafeString:
-    # autocomplete="off": a browser must never restore a pick onto a later question by position
+def _options(p: dict[str, Any], name: str, input_type: str, required: bool, picked=()) -> SafeString:
+    # autocomplete="off": a browser must never restore a pick onto a later question by position (a
+    # refused form's own picks are ticked by the server instead, on the same question only)
     req = " required" if required else ""
     items = format_html_join(
         "",
-        '<li><label class="option"><input type="{}" name="{}" value="{}" autocomplete="off"' + req + ">"
+        '<li><label class="option"><input type="{}" name="{}" value="{}"{} autocomplete="off"' + req + ">"
         '<span class="label">{}</span> <span class="detail">{}</span></label></li>',
-        ((input_type, name, o["id"], o["label"], o["detail"]) for o in p["options"]),
+        (
+            (input_type, name, o["id"], mark_safe(" checked") if o["id"] in picked else "", o["label"], o["detail"])  # noqa: S308 - a constant
+            for o in p["options"]
+        ),
     )
     return format_html('<ul class="options {}">{}</ul>', input_type, items)

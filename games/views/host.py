@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import host_actions, links
@@ -42,12 +43,15 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         and not (a.slug == "pause" and game.status == Game.Status.PAUSED)
         and not (a.slug == "resume" and game.status != Game.Status.PAUSED)
     ]
+    mine = next((s for s in seats if s.player_id == request.user.pk and not (s.is_bot and not s.stand_in)), None)
     return render(
         request,
         "games/game_detail.html",
         {
             "game": game,
             "seats": seats,
+            # the host who plays goes to their own seat from here (a link signed for it, as home gives)
+            "my_seat_url": reverse("seat", args=[links.token_for(mine)]) if mine is not None else "",
             "view": view,
             "table_template": table_template(game.title),
             "rows": rows,

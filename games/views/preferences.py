@@ -95,7 +95,9 @@ def _profile_page(request: HttpRequest, form, away_form, status: int = 200) -> H
                     "name": g.game.name,
                     "granted": f"{local_time(g.starts, tz)} until {local_time(g.ends, tz)}" if g.whole else "",
                     "used": g.used_days,
+                    "booked": g.booked_days,
                     "allowance": g.allowance_days,
+                    "clock": g.clock,
                 }
                 for g in absences.granted(a)
             ],

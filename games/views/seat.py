@@ -29,10 +29,10 @@ from games.clock import vacation
 from games.clock.shown import local_time
 from games.engine.prompts import prompt_key
 from games.engine.typed import Unreadable, read_int
-from games.forms.prompts import render_prompt
+from games.forms.prompts import kept_picks, render_prompt
 from games.forms.seat import PlanForm, TalkForm, VacationForm
 from games.models import Event, Game, Seat, Vacation
-from games.present import LOG_LINES, score_rows, table_context, table_template
+from games.present import LOG_LINES, as_shown, score_rows, table_context, table_template
 
 
 def seat_or_error(
@@ -69,7 +69,9 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     seats = list(game.seats.select_related("player"))
     names = {s.index: s.name for s in seats}
     # the database may have sent only the newest lines (seat.log_total says how many there are)
-    table = table_context(engine, game.title, state, seat.index, names, LOG_LINES, getattr(seat, "log_total", None))
+    table = table_context(
+        engine, game.title, state, seat.index, names, LOG_LINES, getattr(seat, "log_total", None), game=game
+    )
     total = table["log_total"]
     new_from = seat.seen_log or total
     if seat.seen_log != total:
@@ -90,7 +92,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "token": token,
         **table,
         "prompt": prompt.to_dict() if prompt else None,
-        "prompt_html": render_prompt(prompt.to_dict()) if prompt else "",
+        "prompt_html": render_prompt(prompt.to_dict(), picked=_refused_picks(request, seat, prompt)) if prompt else "",
         "prompt_key": prompt_key(prompt) if prompt else "",
         "new_from": new_from,
         "others_waiting": game.to_move,
@@ -208,14 +210,14 @@ def _undo_offer(game: Game, seat: Seat) -> dict | None:
 
 def _vacation_panel(game: Game, seat: Seat, tz: str) -> dict:
     now = timezone.now()
-    used = vacation.vacation_used(seat)
+    book = vacation.vacation_books([seat.pk], now)[seat.pk]
     mine = [
         {"starts": local_time(v.starts, tz), "ends": local_time(v.ends, tz)}
         for v in seat.vacations.filter(ends__gt=now)
     ]
     return {
         "allowance": game.vacation_days,
-        "used": round(used.total_seconds() / 86400, 1),
+        "used": vacation.days_used(book.begun),  # whole days, and only what has begun
         "mine": mine,
         "form": VacationForm(),
     }
@@ -273,9 +275,24 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
         play.submit(seat.game_id, seat.index, posted, expected, via="web", prompt_key=request.POST.get("prompt_key"))
     except write.SubmitError as e:
         messages.error(request, e.message, extra_tags="decision")
+        picks = kept_picks(request.POST)
+        if picks:  # the page comes back with the player's picks as they left them
+            request.session[_picks_key(seat)] = {"key": request.POST.get("prompt_key", "")[:200], "fields": picks}
     else:
         messages.success(request, "Played.", extra_tags="decision")
     return redirect(here + "#decision")
+
+
+def _picks_key(seat: Seat) -> str:
+    return f"refused-picks-{seat.pk}"
+
+
+def _refused_picks(request: HttpRequest, seat: Seat, prompt) -> dict | None:
+    """The picks of this seat's form that was just refused, if the question is still the one it answered."""
+    kept = request.session.pop(_picks_key(seat), None) if _picks_key(seat) in request.session else None
+    if isinstance(kept, dict) and kept.get("key") == prompt_key(prompt) and isinstance(kept.get("fields"), dict):
+        return kept["fields"]
+    return None
 
 
 def _control(request: HttpRequest, token: str, section: str, act) -> HttpResponse:
@@ -463,6 +480,8 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
     if ended and picked in names:
         as_seat = picked
     view = game.engine.view(state, as_seat)
+    lines = view.get("log", [])
+    view = as_shown(game, {**view, "log": lines[-LOG_LINES:]}, as_seat, names, len(lines), upto=step)
     outcome = game.engine.outcome(game.state) if ended else None
     return render(
         request,
@@ -482,8 +501,8 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
             "ended": ended,
             "names": names,
             "as_seat": as_seat,
-            "log": list(enumerate(view.get("log", [])))[-LOG_LINES:][::-1],
-            "log_hidden": max(len(view.get("log", [])) - LOG_LINES, 0),
+            "log": list(enumerate(view["log"], start=len(lines) - len(view["log"])))[::-1],
+            "log_hidden": len(lines) - len(view["log"]),
         },
     )
 

@@ -27,7 +27,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     names = {s.index: s.name for s in game.seats.select_related("player")}
     context = {
         "game": game,
-        **table_context(game.engine, game.title, game.state, None, names, LOG_LINES),
+        **table_context(game.engine, game.title, game.state, None, names, LOG_LINES, game=game),
         "paused": paused_line(game, game.timezone) if game.status == Game.Status.PAUSED else "",
     }
     context["new_from"] = context["log_total"]

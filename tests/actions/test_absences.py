@@ -50,7 +50,8 @@ def test_each_games_yearly_allowance_caps_what_it_grants(clocked):
     assert Vacation.objects.get(seat=seat_of(generous)).ends == starts + 5 * DAY
     assert Vacation.objects.get(seat=seat_of(strict)).ends == starts + 2 * DAY
     rows = {g.game.pk: g for g in absences.granted(absence)}
-    assert rows[strict.pk].used_days == 2.0 and rows[strict.pk].allowance_days == 2
+    # not begun yet: nothing used so far, two days booked
+    assert (rows[strict.pk].used_days, rows[strict.pk].booked_days, rows[strict.pk].allowance_days) == (0, 2, 2)
     # an allowance used up grants nothing more
     again = absences.declare_absence(ana(), starts + 10 * DAY, starts + 12 * DAY)
     assert not Vacation.objects.filter(seat=seat_of(strict), absence=again).exists()
@@ -117,3 +118,58 @@ def test_away_needs_a_sign_in():
     assert (
         Client().post("/me/away/", {"starts": "2026-12-01", "ends": "2026-12-02"})["Location"].startswith("/sign-in/")
     )
+
+
+def test_an_absence_charges_only_the_games_whose_clock_runs(clocked, make_game):
+    clockless = make_game(title="cafe_romantica", seats=("ana@example.com", "ben@example.com", None))
+    timed = clocked()
+    starts = timezone.now() + timedelta(minutes=5)
+    absence = absences.declare_absence(ana(), starts, starts + 5 * DAY)
+    assert not Vacation.objects.filter(seat=seat_of(clockless)).exists(), "nothing to stop, nothing charged"
+    assert Vacation.objects.filter(seat=seat_of(timed)).exists()
+    rows = {g.game.pk: g for g in absences.granted(absence)}
+    assert not rows[clockless.pk].clock and rows[timed.pk].clock
+    client = Client()
+    client.force_login(ana())
+    page = client.get("/me/").content.decode()
+    assert "no clock runs in this game, so there is nothing to stop and no vacation day is charged" in page
+    home = client.get("/").content.decode()
+    assert "Vacation: 9 of 14 days left this year in Clocked." in home, "one line, for the clocked game alone"
+
+
+def test_days_are_whole_and_a_vacation_not_begun_has_used_nothing_yet(clocked):
+    game = clocked(vacation_days=14)
+    now = timezone.now()
+    absences.declare_absence(ana(), now + 2 * DAY, now + 5 * DAY)  # begins in two days
+    client = Client()
+    client.force_login(ana())
+    page = client.get("/me/").content.decode()
+    assert "(0 of 14 vacation days used this year, 3 more booked)" in page
+    seat_page = Client().get(f"/play/{links.token_for(seat_of(game))}/").content.decode()
+    assert "you have used 0 in the last twelve months" in seat_page
+    assert "Vacation: 11 of 14 days left this year" in client.get("/").content.decode()
+
+
+def test_part_of_a_day_reads_as_a_whole_one_used_and_none_promised(clocked):
+    game = clocked(vacation_days=3)
+    now = timezone.now()
+    seat = seat_of(game)
+    Vacation.objects.create(seat=seat, starts=now - timedelta(hours=30), ends=now - timedelta(hours=2))  # 1 day 4 h
+    client = Client()
+    client.force_login(ana())
+    assert "Vacation: 1 of 3 days left this year" in client.get("/").content.decode()  # 1.8 left: 1 promised
+    seat_page = Client().get(f"/play/{links.token_for(seat)}/").content.decode()
+    assert "you have used 2 in the last twelve months" in seat_page  # 1.2 used: a day begun counts
+    with pytest.raises(SubmitError) as refused:
+        from games.actions import deadlines
+
+        deadlines.declare_vacation(seat, now + DAY, now + 3 * DAY)
+    assert "you have 1 day left" in refused.value.message
+
+
+def test_whole_days_count_a_begun_day_as_used_and_promise_only_whole_days_left():
+    from games.clock.vacation import days_left, days_used
+
+    assert [days_used(timedelta(hours=h)) for h in (0, 1, 24, 25, 48)] == [0, 1, 1, 2, 2]
+    assert [days_left(timedelta(hours=h)) for h in (0, 23, 24, 47, 48)] == [0, 0, 1, 1, 2]
+    assert days_used(3 * DAY - timedelta(seconds=5)) == 3 and days_left(3 * DAY - timedelta(seconds=5)) == 3

@@ -244,7 +244,7 @@ def test_the_seat_page_states_the_rules_and_each_bank_and_my_games_the_vacation_
     assert "Your time bank: 2 h." in move.body_text
     client = Client()
     client.force_login(User.objects.get(email="ana@example.com"))
-    assert "10 of 10 vacation days left this year" in client.get("/").content.decode()
+    assert "Vacation: 10 of 10 days left this year" in client.get("/").content.decode()
 
 
 def test_a_pause_is_not_charged_to_the_bank(clocked, travel, organiser):

@@ -62,3 +62,39 @@ def test_nobody_sees_anothers_games_or_addresses(make_game):
 def test_a_visitor_who_is_not_signed_in_is_offered_the_sign_in():
     page = Client().get("/").content.decode()
     assert "Sign in with your email" in page and "My games" not in page
+
+
+def test_a_wait_that_began_this_minute_reads_just_now_not_0_minutes_ago(make_game):
+    game = make_game()
+    play.submit(game.pk, 0, 2, None, via="web")  # ben is asked now
+    client = Client()
+    client.force_login(User.objects.get(email="ana@example.com"))
+    page = client.get("/").content.decode()
+    assert 'ben <span class="meta">· just now</span>' in page
+    assert "0 minutes" not in page
+
+
+def test_ago_says_just_now_under_a_minute_and_the_time_after():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.templatetags.when import ago
+
+    now = timezone.now()
+    assert ago(now - timedelta(seconds=40), now) == "just now"
+    assert ago(now - timedelta(minutes=5), now) == "5\xa0minutes ago"
+    assert ago(None) == ""
+
+
+def test_the_yearly_vacation_line_is_said_once_not_under_every_game(clocked):
+    games = [clocked(), clocked(), clocked(vacation_days=5)]
+    client = Client()
+    client.force_login(User.objects.get(email="ana@example.com"))
+    page = client.get("/").content.decode()
+    assert page.count("left this year") == 1
+    assert "Vacation left this year: 14 of 14 days in Clocked and Clocked; 5 of 5 days in Clocked." in page
+    for game in games[2:]:
+        game.delete()
+    page = client.get("/").content.decode()
+    assert page.count("left this year") == 1 and "Vacation: 14 of 14 days left this year in each of your games." in page

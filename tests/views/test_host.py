@@ -120,3 +120,31 @@ def test_the_host_never_sees_the_address_of_someone_who_joined_by_the_link():
     joining.claim_seat(data, User.objects.for_email("secret.joiner@example.org"))
     page = host.get(reverse("game-detail", args=[game.pk])).content.decode()
     assert "Jo" in page and "secret.joiner@example.org" not in page and "joined by the link" in page
+
+
+def test_the_hosts_links_are_whole_with_a_copy_button_their_actions_are_buttons_and_my_seat_is_a_click_away():
+    from games import links
+
+    host = signed_in("host@example.org")
+    response = host.post(
+        reverse("game-new"), {"title": "pebbles", "name": "Friday table", "seats": "host@example.org\nopen"}
+    )
+    game = Game.objects.get(name="Friday table")
+    assert response.status_code == 302
+    host.post(reverse("game-join-link", args=[game.pk]), {"do": "new"})
+    host.post(reverse("game-watch-link", args=[game.pk]), {"do": "new"})
+    game.refresh_from_db()
+    page = host.get(reverse("game-detail", args=[game.pk])).content.decode()
+    for name, url in (("join", links.join_url(game)), ("watch", links.watch_url(game))):
+        assert f'<input id="{name}-link" class="share-url" readonly value="{url}"' in page
+        assert f'<button type="button" class="button copy" data-copy="{name}-link" hidden>Copy</button>' in page
+    assert page.count('<button class="button secondary" name="do" value="revoke">Revoke the link</button>') == 2
+    assert page.count('class="button secondary" name="do" value="new">Make a new link') == 2
+    assert "copy.js" in page
+    mine = Seat.objects.get(game=game, player__email="host@example.org")
+    assert f'href="{reverse("seat", args=[links.token_for(mine)])}">Go to my seat</a>' in page
+    # a host who does not play has no seat to go to
+    other = signed_in("other@example.org")
+    other.post(reverse("game-new"), {"title": "pebbles", "name": "Not mine", "seats": "a@example.org\nb@example.org"})
+    hosted = Game.objects.get(name="Not mine")
+    assert "Go to my seat" not in other.get(reverse("game-detail", args=[hosted.pk])).content.decode()

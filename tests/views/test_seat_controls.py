@@ -16,7 +16,7 @@ from django.utils import timezone
 from games import links
 from games.actions import organise, play, talk
 from games.clock.shown import local_time
-from games.engine import Choose, Option
+from games.engine import Choose, ChooseMany, Option
 from games.models import Event, Game, Message, Seat, Vacation
 from games.titles import register
 from tests.support.pebbles import Pebbles
@@ -38,6 +38,25 @@ class PebblesAhead(Pebbles):
 
 
 register(PebblesAhead())
+
+
+class PickThree(Pebbles):
+    """Pebbles whose every turn is one "pick exactly 3 of 5", to play a refused pick out."""
+
+    slug = "pick_three"
+    name = "Pick three"
+
+    def prompts(self, state):
+        if state["pile"] == 0:
+            return {}
+        return {state["turn"]: ChooseMany("Pick exactly 3", tuple(Option(c, c.upper()) for c in "abcde"), 3, 3)}
+
+    def apply(self, state, seat, answer, rng):
+        self.prompts(state)[seat].validate(answer)
+        return {**state, "pile": 0, "secret": [0] * len(state["names"]), "log": [*state["log"]]}
+
+
+register(PickThree())
 
 
 def token(game, index):
@@ -103,6 +122,46 @@ def test_other_players_see_who_is_on_vacation_until_when_and_who_a_bot_stands_in
     assert f"on vacation until {until}" in html
     assert html.count("on vacation until") == 1, "a vacation that is over is not shown"
     assert "a bot is standing in" in html
+
+
+def test_a_finished_games_page_offers_no_seat_back_and_no_away_tags(client, make_game):
+    from tests.support.play import finish
+
+    game = make_game(seats=("ana@example.com", "ben@example.com", "cy@example.com"))
+    ana = Seat.objects.get(game=game, index=0)
+    now = timezone.now()
+    Vacation.objects.create(seat=ana, starts=now - timedelta(days=1), ends=now + timedelta(days=3))
+    organise.hand_to_bot(Seat.objects.get(game=game, index=2), None, "away")
+    assert "Take my seat back" in page(client, game, 2) and "on vacation until" in page(client, game, 1)
+    finish(game)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ENDED
+    for index in range(3):
+        html = page(client, game, index)
+        assert "Final scores" in html
+        assert "Take my seat back" not in html and "A bot is playing for you" not in html
+        assert "on vacation until" not in html and "a bot is standing in" not in html
+
+
+def test_boxes_ticked_before_a_refused_pick_exactly_3_stay_ticked(client, make_game):
+    game = make_game(title="pick_three")
+    turn = game.state["turn"]
+    url = reverse("seat", args=[token(game, turn)])
+    form = {"version": game.version, "prompt_key": _prompt_key(game, turn), "answer": ["a", "c"]}
+    back = client.post(url, form, follow=True).content.decode()
+    assert "Pick exactly 3" in back and Game.objects.get(pk=game.pk).version == game.version, "refused"
+    ticked = re.findall(r'value="(\w)" checked', back)
+    assert ticked == ["a", "c"], "the two boxes ticked come back ticked"
+    assert "checked" not in page(client, game, turn), "once shown, a reload starts afresh"
+    # a refused form for a question no longer asked brings nothing back
+    form["prompt_key"] = "stale"
+    back = client.post(url, form, follow=True).content.decode()
+    assert "checked" not in back
+
+
+def _prompt_key(game, index):
+    from games.engine.prompts import prompt_key
+
+    return prompt_key(game.engine.prompts(game.state)[index])
 
 
 # --- undo ----------------------------------------------------------------------------------------

@@ -1,0 +1,24 @@
+"""{{ moment|ago }}: how long ago, as people say it ("just now", "5 minutes ago"), never "0 minutes ago"."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django import template
+from django.utils import timezone
+from django.utils.timesince import timesince
+
+register = template.Library()
+
+JUST_NOW = timedelta(minutes=1)  # under a minute, timesince says "0 minutes"
+
+
+@register.filter
+def ago(moment: datetime | None, now: datetime | None = None) -> str:
+    """ "just now" under a minute, else Django's "3 hours, 5 minutes ago"; nothing for no moment."""
+    if not isinstance(moment, datetime):
+        return ""
+    now = now or timezone.now()
+    if now - moment < JUST_NOW:
+        return "just now"
+    return f"{timesince(moment, now)} ago"
