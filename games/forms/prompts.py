@@ -26,17 +26,34 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer") -> SafeString:
         )
         return format_html('<p class="hint">{}</p>{}', hint, _options(p, prefix, "checkbox", required=False))
     if kind == "number":
+        # a stepper: − and + beside the box (shown by static/prompts.js; without script, the box alone),
+        # starting at the lowest number (for a bid: nothing), so leaving it as it is is an answer
+        box = f"{prefix}-number"
         return format_html(
-            '<label class="number">Your number ({}–{}) <input type="number" name="{}" min="{}" max="{}" required autocomplete="off"></label>',
+            '<div class="stepper"><label class="number" for="{}">Your number ({}–{})</label> '
+            '<span class="steps"><button type="button" class="step" data-step="-1" aria-label="One less: {}" '
+            'aria-controls="{}" hidden>−</button>'
+            '<input type="number" id="{}" name="{}" min="{}" max="{}" value="{}" required autocomplete="off" '
+            'inputmode="numeric">'
+            '<button type="button" class="step" data-step="1" aria-label="One more: {}" aria-controls="{}" '
+            "hidden>+</button></span></div>",
+            box,
             p["low"],
             p["high"],
+            p["text"],
+            box,
+            box,
             prefix,
             p["low"],
             p["high"],
+            p["low"],
+            p["text"],
+            box,
         )
     if kind == "order":
         # a plain list (no printed 1, 2, 3... beside the rank boxes, which would read as ranks too), each
-        # rank box first and spaced from its label
+        # rank box first and spaced from its label. With script (static/prompts.js) the rows are dragged
+        # or moved by buttons and keys instead, and the boxes follow: the same fields are posted.
         n = len(p["options"])
         rows = format_html_join(
             "",
