@@ -54,3 +54,15 @@ def test_a_ranking_is_rank_boxes_each_labelled_with_no_list_numbers_beside_them(
     assert answer_from_post(p, post("&".join(f"answer.c{i}={8 - i}" for i in range(8)))) == [
         f"c{i}" for i in range(7, -1, -1)
     ]
+
+
+def test_a_number_is_a_box_between_minus_and_plus_starting_at_its_lowest():
+    """A bid is stepped with − and + (shown by the page's script; without it, the box alone), and
+    starts at its lowest number, so sending it as it is bids nothing."""
+    p = Number("Most you would pay for turn order 1", 0, 5).to_dict()
+    html = render_prompt(p, "answer.1")
+    assert 'name="answer.1" min="0" max="5" value="0" required' in html
+    assert html.count('class="step"') == 2 and html.count(" hidden>") == 2
+    assert 'aria-label="One less: Most you would pay for turn order 1"' in html
+    assert 'aria-label="One more: Most you would pay for turn order 1"' in html
+    assert answer_from_post(p, post("answer.1=3"), "answer.1") == 3
