@@ -534,6 +534,11 @@
       hint.className = "hint";
       hint.textContent = queue.closed || "Your area shows your turn as it will be after these steps. Nothing is played until you send.";
       panel.appendChild(hint);
+    } else {
+      var first = document.createElement("p");
+      first.className = "hint";
+      first.textContent = "Several steps this turn? Queue each one as you choose it: your area is drawn as it will be, and Send plays them all at once.";
+      panel.appendChild(first);
     }
     var row = document.createElement("div");
     row.className = "cafe-tools";
