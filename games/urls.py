@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import home, host, join, new_game, outbox, preferences, seat, watch
+from .views import home, host, join, new_game, outbox, preferences, seat, turns, watch
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -21,6 +21,8 @@ urlpatterns = [
     path("play/<str:token>/fresh-link/", seat.seat_fresh_link, name="seat-fresh-link"),
     path("play/<str:token>/settings/", preferences.seat_settings, name="seat-settings"),
     path("play/<str:token>/undo/", seat.seat_undo, name="seat-undo"),
+    path("play/<str:token>/turn/", turns.seat_turn, name="seat-turn"),
+    path("play/<str:token>/preview/", turns.seat_preview, name="seat-preview"),
     path("play/<str:token>/take-back/", seat.seat_take_back, name="seat-take-back"),
     path("play/<str:token>/pause/", seat.seat_pause_vote, name="seat-pause"),
     path("play/<str:token>/mail-works/", seat.seat_mail_works, name="seat-mail-works"),

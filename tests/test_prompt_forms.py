@@ -71,3 +71,15 @@ def test_kept_picks_fill_numbers_and_ranks_escaped_and_bounded():
     assert 'name="answer.a" min="1" max="2" value="2"' in ranks and "&quot;&gt;&lt;b&gt;" in ranks
     many = kept_picks(post("&".join(f"answer.{i}={'x' * 500}" for i in range(100))))
     assert len(many) <= 64 and all(len(v[0]) <= 200 for v in many.values())
+
+
+def test_a_number_is_a_box_between_minus_and_plus_starting_at_its_lowest():
+    """A bid is stepped with − and + (shown by the page's script; without it, the box alone), and
+    starts at its lowest number, so sending it as it is bids nothing."""
+    p = Number("Most you would pay for turn order 1", 0, 5).to_dict()
+    html = render_prompt(p, "answer.1")
+    assert 'name="answer.1" min="0" max="5" value="0" required' in html
+    assert html.count('class="step"') == 2 and html.count(" hidden>") == 2
+    assert 'aria-label="One less: Most you would pay for turn order 1"' in html
+    assert 'aria-label="One more: Most you would pay for turn order 1"' in html
+    assert answer_from_post(p, post("answer.1=3"), "answer.1") == 3

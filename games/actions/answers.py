@@ -13,6 +13,7 @@ said them. Pure: no Django (a posted form is anything with `get` and `getlist`).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,7 @@ from games.engine import IllegalMove
 from games.engine.typed import read_int
 from games.reply_text import answer_text
 
+STEPS_CHARS = 20_000  # a queued turn's answers as posted: far more than any turn's option ids
 NO_ANSWER = "We found no answer at the top of your reply. Write the number of your choice on the first line."
 
 
@@ -92,3 +94,22 @@ def read(answer: Any, prompt) -> Any:
     if isinstance(answer, (Posted, Replied)):
         return answer.read(prompt)
     return answer
+
+
+def read_steps(raw: Any, most: int) -> list[Any]:
+    """A queued turn's answers as its page posts them: a JSON list of answers, each as the question
+    takes it (an option id for a pick). IllegalMove in words if it is not such a list; the answers
+    themselves are judged by the write path against each question in turn."""
+    if not isinstance(raw, str) or not raw.strip():
+        raise IllegalMove("No steps were sent: choose your steps on the table, then send them.")
+    if len(raw) > STEPS_CHARS:
+        raise IllegalMove("Too much was sent for one turn.")
+    try:
+        answers = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise IllegalMove("The steps sent could not be read. Reload the page and choose them again.") from None
+    if not isinstance(answers, list) or not answers:
+        raise IllegalMove("The steps sent could not be read. Reload the page and choose them again.")
+    if len(answers) > most:
+        raise IllegalMove(f"A turn takes at most {most} steps; {len(answers)} were sent.")
+    return answers

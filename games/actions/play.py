@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import random
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -14,6 +16,7 @@ from games.engine.prompts import prompt_key
 from games.engine.protocol import Title
 from games.models import Event, Game, Seat
 
+from . import steps
 from .replay import PLAYED, replay, voided
 from .write import (
     PEOPLE_VIAS,
@@ -25,6 +28,7 @@ from .write import (
     mailed_view,
     note_locked,
     play_answer_locked,
+    play_steps_locked,
     reset_deadline_locked,
     seat_at,
     void_steps_locked,
@@ -55,22 +59,149 @@ def submit(
     already answered.
     """
     with write_step(), pending.held():
-        locked = lock_games([game_id])
-        if not locked:
-            raise SubmitError("There is no such game.", "no_game")
-        [(game, seats)] = locked.values()  # seats read once, with the lock: after_step_locked needs them all
-        if expected_version is not None and not 0 <= expected_version <= game.version:
-            # no page or email of ours ever showed that version: never trust it to find "since when"
-            raise SubmitError("This form does not come from this game's pages. Nothing was played.", "bad_version")
-        check_playing(game)
-        prompts = game.engine.prompts(game.state)
-        if expected_version is not None and expected_version != game.version:
-            _check_stale(game, seat_index, expected_version, prompts, prompt_key)
-        if seat_index not in prompts:
-            raise SubmitError("It is not your move right now: nothing is being asked of your seat.", "not_your_turn")
-        if via in PEOPLE_VIAS and seat_at(seats, seat_index).stand_in:
-            raise SubmitError("A bot is playing this seat now. Take your seat back first.", "stand_in")
+        game, seats, prompts = _asked_locked(game_id, seat_index, expected_version, via, prompt_key)
         return play_answer_locked(game, prompts, seat_index, answer, via, actor, Event.Kind.ANSWER, seats)
+
+
+def submit_steps(
+    game_id: int,
+    seat_index: int,
+    answers: list[Any],
+    expected_version: int | None,
+    via: str,
+    actor=None,
+    prompt_key: str | None = None,
+) -> list[Applied]:
+    """Apply several answers of one seat's turn in order, all or none (a queued turn), or raise
+    SubmitError and write nothing.
+
+    One lock and one version check, as `submit` (the version and `prompt_key` are those of the
+    first question, the one the page showed); then each answer is read against the question as it
+    stands after the one before (write.play_steps_locked). A refusal names the step and says why;
+    when the table moved since the page was shown, in the words the player saw then.
+    """
+    with write_step(), pending.held():
+        game, seats, prompts = _asked_locked(game_id, seat_index, expected_version, via, prompt_key)
+        try:
+            return play_steps_locked(game, prompts, seat_index, list(answers), via, actor, seats)
+        except SubmitError as e:
+            refused = getattr(e, "refused", None)
+            if refused is None or refused.code != "illegal" or expected_version in (None, game.version):
+                raise
+            told = _as_seen(game, seat_index, list(answers), expected_version, refused)
+            if not told:
+                raise
+            raise SubmitError(told, e.code) from None
+
+
+def _asked_locked(
+    game_id: int, seat_index: int, expected_version: int | None, via: str, prompt_key: str | None
+) -> tuple[Game, list[Seat], dict]:
+    """Lock the game and its seats, and check this seat may answer now: (game, seats, prompts)."""
+    locked = lock_games([game_id])
+    if not locked:
+        raise SubmitError("There is no such game.", "no_game")
+    [(game, seats)] = locked.values()  # seats read once, with the lock: after_step_locked needs them all
+    if expected_version is not None and not 0 <= expected_version <= game.version:
+        # no page or email of ours ever showed that version: never trust it to find "since when"
+        raise SubmitError("This form does not come from this game's pages. Nothing was played.", "bad_version")
+    check_playing(game)
+    prompts = game.engine.prompts(game.state)
+    if expected_version is not None and expected_version != game.version:
+        _check_stale(game, seat_index, expected_version, prompts, prompt_key)
+    if seat_index not in prompts:
+        raise SubmitError("It is not your move right now: nothing is being asked of your seat.", "not_your_turn")
+    if via in PEOPLE_VIAS and seat_at(seats, seat_index).stand_in:
+        raise SubmitError("A bot is playing this seat now. Take your seat back first.", "stand_in")
+    return game, seats, prompts
+
+
+def _as_seen(game: Game, seat_index: int, answers: list[Any], version: int, refused: steps.Refused) -> str:
+    """A step refused after the table moved, told in the words the player's page showed it with.
+
+    The run is walked again up to that step on the table as it was at `version` (the page's), with
+    a probe's generators: only its words are read. Empty when the step could not be played there
+    either (the refusal as it stands says it best)."""
+    state, _ = replay(game, upto=version)
+    try:
+        walked = steps.walk(
+            game.engine,
+            state,
+            seat_index,
+            answers[: refused.index + 1],
+            rng=lambda i: step_rng(game.seed + ":as-seen", version + 1 + i),
+            probe=lambda i: step_rng(game.seed + ":as-seen-probe", version + 1 + i),
+        )
+    except steps.Refused:
+        return ""
+    why = refused.why
+    if not refused.offered:
+        why = "was refused: the table changed since you chose it (another player moved), and it is no longer possible."
+    label = refused.label or walked[refused.index].label
+    return steps.Refused(refused.index, label, why, refused.code).message("Nothing was played.")
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The table a seat would see after its queued steps, worked out on the pure engine (nothing written).
+
+    `state` is None when the last step may not be drawn ahead (it draws, reveals, hands the move on
+    or ends the game: `note` says which); `prompt` is the seat's next question then, or None."""
+
+    steps: list[steps.Step]
+    state: Any
+    prompt: Any
+    note: str
+
+
+def preview_steps(
+    game: Game, seat: Seat, answers: list[Any], expected_version: int | None, prompt_key: str | None
+) -> Preview:
+    """What the seat's queued steps would make of the table, for its page to draw; writes nothing.
+
+    Refused (SubmitError) as the send would be: not this seat's move, a stale page, a step that
+    cannot be played or that ends the turn before the last. The generators are never the game's
+    (its seed would tell what a draw gives): a step that draws at random is found by two others
+    disagreeing, and its table is not drawn.
+    """
+    if expected_version is not None and not 0 <= expected_version <= game.version:
+        raise SubmitError("This page does not come from this game. Reload it.", "bad_version")
+    check_playing(game)
+    engine = game.engine
+    prompts = engine.prompts(game.state)
+    if expected_version is not None and expected_version != game.version:
+        try:
+            _check_stale(game, seat.index, expected_version, prompts, prompt_key)
+        except SubmitError as e:
+            told = {
+                "already_answered": "You have answered since this page was shown, so nothing was queued.",
+                "stale": "The table changed since this page was shown, so nothing was queued.",
+            }[e.code]
+            raise SubmitError(f"{told} Reload the page to see the table as it is now.", e.code) from None
+    if seat.index not in prompts:
+        raise SubmitError("It is not your move right now: nothing is being asked of your seat.", "not_your_turn")
+    if seat.stand_in:
+        raise SubmitError("A bot is playing this seat now. Take your seat back first.", "stand_in")
+    if not (engine.queue_steps and engine.queue_steps(game.state, seat.index)):
+        # the title does not vouch that its answers here reveal and depend on nothing hidden
+        raise SubmitError("This question is answered on its own: send it as it is.", "alone")
+    try:
+        walked = steps.walk(
+            engine,
+            game.state,
+            seat.index,
+            list(answers),
+            rng=lambda i: random.Random(f"preview:{i}"),
+            probe=lambda i: random.Random(f"preview-probe:{i}"),
+            judge_last=True,
+        )
+    except steps.Refused as refused:
+        raise SubmitError(refused.message("It was not queued."), refused.code) from None
+    last = walked[-1]
+    if last.private:
+        note = f"{last.label or 'This step'} ends what can be queued ({last.private}): send to see what follows."
+        return Preview(walked, None, None, note)
+    return Preview(walked, last.state, engine.prompts(last.state).get(seat.index), "")
 
 
 def _check_stale(game: Game, seat_index: int, expected: int, prompts: dict, key: str | None) -> None:
@@ -193,11 +324,7 @@ def undo_refusal(game: Game, seat: Seat) -> str:
 
 def _revealed(engine: Title, before, after, seat: int) -> bool:
     """True when the seat now sees a card id it could not see before."""
-
-    def seen(state) -> set[str]:
-        return {c.get("id") for p in engine.view(state, seat).get("panels", []) for c in p.get("cards", []) or []}
-
-    return bool(seen(after) - seen(before))
+    return bool(steps.seen_cards(engine, after, seat) - steps.seen_cards(engine, before, seat))
 
 
 def last_played(game: Game) -> Event | None:

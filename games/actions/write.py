@@ -25,6 +25,7 @@ from games.engine.protocol import Title
 from games.models import Event, Game, Seat
 from games.present import seat_view
 
+from . import steps
 from .answers import Unread
 from .answers import read as read_answer
 from .replay import banks, replay
@@ -131,19 +132,67 @@ def play_answer_locked(
     acting = seat_at(seats, seat_index)
     # the lines this step logs, and how it was made when made for a person (games.automatic says it)
     how = automatic.made_how(via, acting.player_id is not None, game.timeout_policy)
-    payload = {"answer": answer, **automatic.marks(game.state, new_state, how)}
-    game_clock = game.clock
-    if game_clock.bank is not None and acting.clock_since is not None and not acting.is_bot:
-        # the charge goes in the answer's event, so the banks replay from the log (replay.banks)
-        now = timezone.now()
-        charged = seat_clock.charge_bank(game_clock, acting, now)
-        pending.update_seat(acting, bank_seconds=charged.left, clock_since=now)
-        payload["charged"] = charged.seconds
+    payload = {**_charged(game, acting, answer), **automatic.marks(game.state, new_state, how)}
     event = append_locked(game, seq, kind, seat_index, payload, via, actor, new_state)
     if via in PEOPLE_VIAS and acting.misses:
         pending.update_seat(acting, misses=0)
     after_step_locked(game, engine, before=prompts, via=via, acted=seat_index, seats=seats)
     return Applied(event, game)
+
+
+def _charged(game: Game, acting: Seat, answer: Any) -> dict:
+    """An answer's payload, with the seconds it took charged to the seat's time bank, if it has one.
+
+    The charge goes in the answer's event, so the banks replay from the log (replay.banks); the
+    seat's clock restarts now, so a later step of the same send is charged nothing.
+    """
+    payload = {"answer": answer}
+    game_clock = game.clock
+    if game_clock.bank is not None and acting.clock_since is not None and not acting.is_bot:
+        now = timezone.now()
+        charged = seat_clock.charge_bank(game_clock, acting, now)
+        pending.update_seat(acting, bank_seconds=charged.left, clock_since=now)
+        payload["charged"] = charged.seconds
+    return payload
+
+
+def play_steps_locked(
+    game: Game, prompts: dict, seat_index: int, answers: list[Any], via: str, actor, seats: list[Seat]
+) -> list[Applied]:
+    """Several answers of one seat's turn, in order, as one change: all of them or none.
+
+    Each answer is read against the question as it stands after the one before (games/actions/
+    steps.py walks the run on the pure engine first, so a refused step writes nothing and says which
+    and why). Then one Event per step, as for single answers (the log replays the same), one
+    projection update under the version read with the lock, and waits and mail once, after the last
+    step: the seat still asked gets no email, a seat asked now gets one.
+    """
+    engine = game.engine
+    first = game.version + 1
+    try:
+        walked = steps.walk(
+            engine,
+            game.state,
+            seat_index,
+            answers,
+            rng=lambda i: step_rng(game.seed, first + i),
+            probe=lambda i: step_rng(game.seed + ":probe", first + i),
+        )
+    except steps.Refused as refused:
+        error = SubmitError(refused.message("Nothing was played."), refused.code)
+        error.refused = refused  # which step, for submit_steps to tell it as the page showed it
+        raise error from None
+    acting = seat_at(seats, seat_index)
+    how = automatic.made_how(via, acting.player_id is not None, game.timeout_policy)
+    applied = []
+    for i, step in enumerate(walked):
+        payload = {**_charged(game, acting, step.answer), **automatic.marks(game.state, step.state, how)}
+        event = append_locked(game, first + i, Event.Kind.ANSWER, seat_index, payload, via, actor, step.state)
+        applied.append(Applied(event, game))
+    if via in PEOPLE_VIAS and acting.misses:
+        pending.update_seat(acting, misses=0)
+    after_step_locked(game, engine, before=prompts, via=via, acted=seat_index, seats=seats)
+    return applied
 
 
 def after_step_locked(

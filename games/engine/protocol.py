@@ -116,6 +116,14 @@ class Title(Protocol):
     offer to leave answers for it in advance (conditional answers, DESIGN.md); they are tried in
     order when the question arrives, if still legal."""
 
+    queue_steps: Callable[[State, int], bool] | None
+    """queue_steps(state, seat): True when the seat's question now may be answered together with the
+    next ones of its own turn, in one send, the table previewed after each (Café's place-and-act
+    phase). Say True only where answering reveals nothing hidden and depends on nothing hidden
+    (another seat's sealed answer, the deck): a preview draws the table after the seat's answers.
+    The write path still ends a run at a step that draws at random, shows a hidden card, asks
+    another seat or ends the seat's turn (games/actions/steps.py). None: one answer at a time."""
+
     check_invariants: Callable[[State], None] | None
     """check_invariants(state): raise AssertionError naming what broke (cards conserved, no negative
     counts...). The bot games of simulate, the fuzz tests and the card set's bot check call it."""
@@ -162,6 +170,7 @@ OFFERED = (
     "email_template",
     "shared_state_keys",
     "upcoming",
+    "queue_steps",
     "check_invariants",
     "turns_played",
     "load_cardset",
@@ -180,6 +189,7 @@ class TitleBase:
     email_template: str | None = None
     shared_state_keys: tuple[str, ...] = ()
     upcoming: Callable[[State, int], Prompt | None] | None = None
+    queue_steps: Callable[[State, int], bool] | None = None
     check_invariants: Callable[[State], None] | None = None
     turns_played: Callable[[State], int] | None = None
     load_cardset: Callable[[], dict[str, Any]] | None = None

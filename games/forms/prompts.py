@@ -48,19 +48,36 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer", picked: Picked | No
             _options(p, prefix, "checkbox", required=False, picked=picked.get(prefix, ())),
         )
     if kind == "number":
+        # a stepper: − and + beside the box (shown by static/prompts.js; without script, the box alone),
+        # starting at the number the player gave before a refusal, else the lowest (for a bid: nothing),
+        # so leaving it as it is is an answer
         given = (picked.get(prefix) or [""])[0]
+        box = f"{prefix}-number"
         return format_html(
-            '<label class="number">Your number ({}–{}) <input type="number" name="{}" min="{}" max="{}"{} required autocomplete="off"></label>',
+            '<div class="stepper"><label class="number" for="{}">Your number ({}–{})</label> '
+            '<span class="steps"><button type="button" class="step" data-step="-1" aria-label="One less: {}" '
+            'aria-controls="{}" hidden>−</button>'
+            '<input type="number" id="{}" name="{}" min="{}" max="{}" value="{}" required autocomplete="off" '
+            'inputmode="numeric">'
+            '<button type="button" class="step" data-step="1" aria-label="One more: {}" aria-controls="{}" '
+            "hidden>+</button></span></div>",
+            box,
             p["low"],
             p["high"],
+            p["text"],
+            box,
+            box,
             prefix,
             p["low"],
             p["high"],
-            format_html(' value="{}"', given) if given else "",
+            given or p["low"],
+            p["text"],
+            box,
         )
     if kind == "order":
         # a plain list (no printed 1, 2, 3... beside the rank boxes, which would read as ranks too), each
-        # rank box first and spaced from its label
+        # rank box first and spaced from its label. With script (static/prompts.js) the rows are dragged
+        # or moved by buttons and keys instead, and the boxes follow: the same fields are posted.
         n = len(p["options"])
         rows = format_html_join(
             "",

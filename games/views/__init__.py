@@ -3,6 +3,7 @@ for each thing they serve:
 
 - home.py: the front page (a signed-in player's home);
 - seat.py: a seat's pages behind its signed link, and its small controls (each a POST of its own);
+- turns.py: a seat's turn of several steps sent at once, and the preview its page's script asks for;
 - preferences.py: a person's preferences (the profile and absence calendar at /me/, a seat's
   settings, unsubscribing);
 - new_game.py: a new game; host.py: the host's pages for the games they host;

@@ -12,7 +12,7 @@ from typing import Any
 from games.engine import Outcome, Prompt, TitleBase
 from games.engine.protocol import OptionField
 
-from . import bots, cards, drawing, scoring, turn, view
+from . import bots, cards, drawing, scoring, taps, turn, view
 from .cards import COLOURS, CUBES_PER_COLOUR, load_cardset
 from .invariants import check_invariants
 from .state import setup
@@ -42,6 +42,8 @@ class Cafe(TitleBase):
     cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)
+    # a seat's placement and actions may be queued and sent together, the area previewed after each
+    queue_steps = staticmethod(taps.queue_steps)
 
     def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return setup(players, options, rng)

@@ -69,3 +69,17 @@ def cell_picks(seat: dict[str, Any], facts: AreaFacts | None = None) -> dict[str
         elif kind is not None:
             out[cell_id(k)] = f"{kind}:{seat['cubes'][k][0]}"
     return out
+
+
+def queue_steps(state: dict[str, Any], seat: int) -> bool:
+    """Whether a seat may queue its next steps and send them together (TITLE.queue_steps).
+
+    In the place-and-act phase a seat's placement and actions touch only its own area and the
+    public cube supply: nothing hidden decides them and nothing hidden is shown by them, so the page
+    may draw the area after each queued step. (The last action of the round's last seat starts the
+    next round and reveals cards: the write path ends the run there.) The draft reveals cards from
+    the deck, so its picks go one at a time.
+    """
+    if state.get("phase") != "play" or not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
+        return False
+    return state["seats"][seat]["stage"] in ("place", "act")

@@ -2,15 +2,32 @@
    take each action by tapping the area (and its Warehouse, Clear and Stop buttons); highlight the
    squares an action names; tap a card on offer to pick it; say near Send what Send will do. The
    form stays the source of truth: every choice here only ticks one of its radio buttons (value =
-   an option id of the prompt), so the server's checks are the same as for the list. */
+   an option id of the prompt), so the server's checks are the same as for the list.
+   A turn's steps may be queued: the server draws the table as it will be after each (nothing is
+   played) and this script draws again from it; Send then plays them all, or none. */
 (function () {
   "use strict";
-  var holder = document.getElementById("cafe-data");
-  if (!holder) return;
-  var data = JSON.parse(holder.textContent);
   var NS = "http://www.w3.org/2000/svg";
-  var U = data.unit || 100;
   var form = document.querySelector("form.prompt");
+  var run = null;  // the listeners of the table as drawn now: a queued step redraws it, and they go with it
+  // the queued steps, their words, and what was drawn before each (to take one back): the table and
+  // the question as the server sent them, before this script changed them
+  var queue = { urls: null, steps: [], labels: [], back: [], closed: "", note: "", table: null, fieldset: null };
+  init();
+
+  function init() {
+  if (run) run.abort();
+  run = new AbortController();
+  var holder = document.getElementById("cafe-data");
+  if (!holder && !queue.steps.length) return;
+  if (queue.table === null) {
+    var first = document.querySelector("section.cafe-tbl"), set = form && form.querySelector("fieldset");
+    queue.table = first ? first.outerHTML : "";
+    queue.fieldset = set ? set.innerHTML : "";
+  }
+  var data = holder ? JSON.parse(holder.textContent) : {};  // none: the queue ends the turn, nothing more to tap
+  var U = data.unit || 100;
+  function on(target, type, fn) { target.addEventListener(type, fn, { signal: run.signal }); }
 
   function radio(id) {
     if (!form) return null;
@@ -80,7 +97,7 @@
 
     // the long list of placements folds away under the picture (still there, still works)
     var list = form && form.querySelector("ul.options");
-    if (list && list.children.length > 6) {
+    if (list && list.children.length > 6 && !list.closest("details.cafe-list")) {
       var det = document.createElement("details");
       det.className = "cafe-list";
       var sum = document.createElement("summary");
@@ -212,7 +229,7 @@
       }
     });
     if (turnBtn) turnBtn.addEventListener("click", turn);
-    if (form) form.addEventListener("change", function (e) {
+    if (form) on(form, "change", function (e) {
       var p = e.target && byId[e.target.value];
       if (p && p !== chosen) select(p);
     });
@@ -222,23 +239,26 @@
   }
 
   /* ---- words near Send: what the form will post, in the option's own words ------------------ */
-  var will = null;
-  if (form) {
+  var will = document.getElementById("cafe-will");
+  if (form && !will) {
     var send = form.querySelector('button[type="submit"]');
     will = document.createElement("p");
     will.className = "cafe-will";
     will.id = "cafe-will";
     will.setAttribute("aria-live", "polite");
     if (send) send.parentNode.insertBefore(will, send);
+  }
+  if (form) {
     var sayWill = function () {
-      var r = form.querySelector('input[name="answer"]:checked');
-      var lab = r && r.closest("label");
-      if (!lab) { will.textContent = "Nothing chosen yet."; return; }
-      var main = lab.querySelector(".label"), detail = lab.querySelector(".detail");
-      var d = detail ? detail.textContent.trim() : "";
-      will.textContent = "Send will: " + (main ? main.textContent.trim() : lab.textContent.trim()) + (d ? " (" + d + ")" : "");
+      var words = chosenWords();
+      if (queue.steps.length) {
+        var all = queue.labels.concat(words ? [words + " (chosen now)"] : []);
+        will.textContent = "Send will play, in order: " + all.map(function (w, i) { return (i + 1) + ". " + w; }).join("; ") + ".";
+        return;
+      }
+      will.textContent = words ? "Send will: " + words : "Nothing chosen yet.";
     };
-    form.addEventListener("change", sayWill);
+    on(form, "change", sayWill);
     sayWill();
   }
 
@@ -269,7 +289,7 @@
       r.addEventListener("blur", off);
       r.addEventListener("change", function () { light(r.value); });
     });
-    form.addEventListener("change", function () { light(null); });
+    on(form, "change", function () { light(null); });
   }
 
   /* ---- actions by tapping the area: cubes (or roast squares), then the square, shop or warehouse
@@ -436,7 +456,7 @@
     tools.hidden = false;
 
     // a choice made in the list shows on the picture too
-    form.addEventListener("change", function (e) {
+    on(form, "change", function (e) {
       var t = e.target && e.target.checked && byId[e.target.value];
       if (!t || (chosen && chosen.id === t.id)) return;
       picked = t.pick.slice();
@@ -469,4 +489,192 @@
     b.hidden = false;
     b.addEventListener("click", function () { if (choose(b.dataset.pick)) b.setAttribute("aria-pressed", "true"); });
   });
+
+  if (form && (places.length || taps.length || queue.steps.length)) setupQueue(on);
+  }
+
+  /* ---- a turn of several steps: each chosen step is queued, the table redrawn as it will be after
+     it (the server applies the queue to a copy of the table: nothing is played), and Send plays them
+     all at once, or none with the step refused and why. Without script each step is sent alone. -- */
+  function chosenWords() {
+    var r = form && form.querySelector('input[name="answer"]:checked');
+    var lab = r && r.closest("label");
+    if (!lab) return "";
+    var main = lab.querySelector(".label"), detail = lab.querySelector(".detail");
+    var d = detail ? detail.textContent.trim() : "";
+    return (main ? main.textContent.trim() : lab.textContent.trim()) + (d ? " (" + d + ")" : "");
+  }
+  function checked() {
+    var r = form.querySelector('input[name="answer"]:checked');
+    return r ? r.value : null;
+  }
+  function field(name) {
+    var f = form.querySelector('input[name="' + name + '"]');
+    return f ? f.value : "";
+  }
+  function setupQueue(on) {
+    var table = document.querySelector("section.cafe-tbl");
+    if (!queue.urls && table && table.dataset.preview) queue.urls = { preview: table.dataset.preview, turn: table.dataset.turn };
+    var panel = document.getElementById("cafe-queue");
+    if (!queue.urls || !panel) return;
+    var send = form.querySelector('button[type="submit"]');
+    panel.hidden = false;
+    panel.textContent = "";
+    if (queue.steps.length) {
+      var h = document.createElement("h4");
+      h.id = "cafe-queue-h";
+      h.textContent = "Your turn so far (not sent yet)";
+      panel.appendChild(h);
+      var ol = document.createElement("ol");
+      ol.className = "cafe-queued";
+      ol.setAttribute("aria-labelledby", "cafe-queue-h");
+      queue.labels.forEach(function (w) { var li = document.createElement("li"); li.textContent = w; ol.appendChild(li); });
+      panel.appendChild(ol);
+      var hint = document.createElement("p");
+      hint.className = "hint";
+      hint.textContent = queue.closed || "Your area shows your turn as it will be after these steps. Nothing is played until you send.";
+      panel.appendChild(hint);
+    } else {
+      var first = document.createElement("p");
+      first.className = "hint";
+      first.textContent = "Several steps this turn? Queue each one as you choose it: your area is drawn as it will be, and Send plays them all at once.";
+      panel.appendChild(first);
+    }
+    var row = document.createElement("div");
+    row.className = "cafe-tools";
+    panel.appendChild(row);
+    function button(id, words, act) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.id = id;
+      b.className = "button secondary";
+      b.textContent = words;
+      b.addEventListener("click", act);
+      row.appendChild(b);
+      return b;
+    }
+    var add = queue.closed ? null : button("cafe-queue-add", "Queue it, then choose the next step +", function () { push(); });
+    if (queue.steps.length) {
+      button("cafe-queue-back", "Take back the last queued step", back);
+      button("cafe-queue-send", "", function () { form.requestSubmit ? form.requestSubmit() : form.submit(); }).className = "button";
+    }
+    var say = document.createElement("p");
+    say.className = "cafe-say";
+    say.id = "cafe-queue-say";
+    say.setAttribute("aria-live", "polite");
+    panel.appendChild(say);
+    if (queue.note) { say.textContent = queue.note; queue.note = ""; }
+
+    function count() {
+      var n = queue.steps.length + (checked() && !queue.closed ? 1 : 0);
+      if (add) add.disabled = !checked();
+      var words = queue.steps.length ? "Send my turn (" + n + " step" + (n === 1 ? "" : "s") + ")" : "Send";
+      if (send) send.textContent = words;
+      var other = document.getElementById("cafe-queue-send");
+      if (other) other.textContent = words;
+    }
+    on(form, "change", count);
+    count();
+    if (queue.steps.length) {
+      // a choice is no longer required to send: the queue alone may be sent
+      form.querySelectorAll('input[name="answer"]').forEach(function (r) { r.required = false; });
+    }
+    on(form, "submit", function (e) {
+      if (!queue.steps.length) return;  // one step: the form as it is, as without script
+      e.preventDefault();
+      var all = queue.steps.slice();
+      var now = checked();
+      if (now && !queue.closed) all.push(now);
+      var box = form.querySelector('input[name="steps"]') || document.createElement("input");
+      box.type = "hidden";
+      box.name = "steps";
+      box.value = JSON.stringify(all);
+      form.appendChild(box);
+      form.action = queue.urls.turn;
+      if (send) send.disabled = true;
+      form.submit();
+    });
+
+    function push() {
+      var now = checked();
+      if (!now) { say.textContent = "Choose a step first: tap your area or pick from the list."; return; }
+      var body = new URLSearchParams();
+      body.set("csrfmiddlewaretoken", field("csrfmiddlewaretoken"));
+      body.set("version", field("version"));
+      body.set("prompt_key", field("prompt_key"));
+      body.set("steps", JSON.stringify(queue.steps.concat([now])));
+      add.disabled = true;
+      say.textContent = "Queueing…";
+      fetch(queue.urls.preview, { method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (r) { return r.json().catch(function () { return { ok: false, message: "The server could not preview that step (status " + r.status + "). Send it on its own instead." }; }); })
+        .then(function (answer) { if (answer.ok) queued(answer); else { say.textContent = answer.message; add.disabled = false; } })
+        .catch(function () { say.textContent = "No answer from the server: nothing was queued. Try again, or send this step on its own."; add.disabled = false; });
+    }
+    function queued(answer) {
+      queue.back.push({ table: queue.table, fieldset: queue.fieldset, steps: queue.steps, labels: queue.labels, closed: queue.closed });
+      queue.steps = answer.steps.map(function (s) { return s.answer; });
+      queue.labels = answer.steps.map(function (s) { return s.label || String(s.answer); });
+      var last = queue.labels[queue.labels.length - 1];
+      if (answer.table) { queue.table = answer.table; swap(answer.table); }
+      var box = document.createElement("div");
+      var legend = document.createElement("legend");
+      box.appendChild(legend);
+      if (answer.prompt) {
+        legend.textContent = answer.prompt.text;
+        box.insertAdjacentHTML("beforeend", answer.prompt_html);
+        queue.closed = "";
+        queue.note = "Queued: " + last + ". Choose your next step, or send your turn.";
+      } else {
+        legend.textContent = "Your turn is queued";
+        queue.closed = answer.note || "That is the last step of your turn: send it to play it.";
+        var p = document.createElement("p");
+        p.textContent = queue.closed;
+        box.appendChild(p);
+        queue.note = "Queued: " + last + ". " + queue.closed;
+      }
+      queue.fieldset = box.innerHTML;
+      form.querySelector("fieldset").innerHTML = queue.fieldset;
+      init();
+      focusSay();
+    }
+    function back() {
+      var was = queue.back.pop();
+      if (!was) return;
+      var taken = queue.labels[queue.labels.length - 1];
+      queue.steps = was.steps;
+      queue.labels = was.labels;
+      queue.closed = was.closed;
+      queue.table = was.table;
+      queue.fieldset = was.fieldset;
+      swap(was.table);
+      form.querySelector("fieldset").innerHTML = was.fieldset;
+      queue.note = "Taken back: " + taken + ".";
+      if (!queue.steps.length) {
+        form.querySelectorAll('input[name="answer"]').forEach(function (r) { r.required = true; });
+        if (send) send.textContent = "Send";
+      }
+      init();
+      focusSay();
+    }
+  }
+  function focusSay() {
+    // the panel was drawn again: keep the keyboard in it, and in view
+    var say = document.getElementById("cafe-queue-say");
+    if (!say) return;
+    say.setAttribute("tabindex", "-1");
+    say.focus({ preventScroll: true });
+    say.scrollIntoView({ block: "nearest" });
+  }
+  function swap(html) {
+    // the table as the server drew it after the queued steps (its scripts are this one: not run again)
+    var t = document.createElement("template");
+    t.innerHTML = html;
+    var fresh = t.content.querySelector("section.cafe-tbl");
+    var old = document.querySelector("section.cafe-tbl");
+    if (!fresh || !old) return;
+    fresh.querySelectorAll("script[src]").forEach(function (n) { n.remove(); });
+    if (!fresh.dataset.preview && old.dataset.preview) { fresh.dataset.preview = old.dataset.preview; fresh.dataset.turn = old.dataset.turn; }
+    fresh.classList.toggle("previewing", queue.steps.length > 0);
+    old.replaceWith(fresh);
+  }
 })();
