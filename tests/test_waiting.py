@@ -1,0 +1,67 @@
+"""The games waiting on me (games/waiting.py, games/context_processors.py): the top bar's count, in
+one query and by the home page's own rule."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import User
+from games.actions import organise, play
+from games.home import home_for
+from games.waiting import WaitingOnMe
+from tests.support.play import finish
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def ana() -> User:
+    return User.objects.get(email="ana@example.com")
+
+
+def bar_count(client: Client, url: str = "/") -> str | None:
+    """The count the top bar shows beside "My games" (None: no count)."""
+    page = client.get(url).content.decode()
+    found = re.search(r'<span class="waiting-count">(\d+)<span class="visually-hidden"> waiting on you', page)
+    return found.group(1) if found else None
+
+
+def test_the_top_bar_counts_the_games_waiting_on_me_as_my_home_lists_them(make_game, clocked, organiser):
+    clocked()  # ana is asked to hide a number
+    make_game()  # and here too
+    answered = make_game()
+    play.submit(answered.pk, 0, 2, None, via="web")  # ana answered; ben is asked
+    finish(make_game())
+    make_game(start=False)
+    client = Client()
+    client.force_login(ana())
+    assert bar_count(client) == "2"
+    assert len({r.seat.game_id for r in home_for(ana()).mine}) == 2, "the same rule as the home page's first list"
+    play.submit(answered.pk, 1, 1, None, via="web")  # now Ana takes pebbles there
+    assert bar_count(client, reverse("profile")) == "3", "every page's top bar counts"
+
+
+def test_a_play_again_offer_waits_on_me(make_game):
+    game = make_game()
+    finish(game)
+    again = organise.play_again(game, actor=User.objects.get(email="ben@example.com"))
+    assert again.seats.get(player=ana()).accepted is False
+    assert WaitingOnMe(ana()).count == 1
+
+
+def test_the_count_is_one_query_and_none_for_a_visitor(make_game, django_assert_num_queries):
+    make_game()
+    mine = WaitingOnMe(ana())
+    with django_assert_num_queries(1):
+        assert mine.count == 1
+        assert mine.count == 1, "counted once a page"
+    client = Client()
+    assert bar_count(client, reverse("sign-in")) is None
+    client.force_login(User.objects.get(email="ben@example.com"))
+    game = make_game()
+    play.submit(game.pk, 1, 1, None, via="web")
+    play.submit(game.pk, 0, 1, None, via="web")
+    assert WaitingOnMe(User.objects.get(email="ben@example.com")).count == 1
