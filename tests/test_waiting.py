@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from games import links
 from games.actions import organise, play
 from games.home import home_for
 from games.waiting import WaitingOnMe
@@ -65,3 +66,12 @@ def test_the_count_is_one_query_and_none_for_a_visitor(make_game, django_assert_
     play.submit(game.pk, 1, 1, None, via="web")
     play.submit(game.pk, 0, 1, None, via="web")
     assert WaitingOnMe(User.objects.get(email="ben@example.com")).count == 1
+
+
+def test_a_page_that_shows_no_top_bar_count_pays_no_query(client, make_game, django_assert_num_queries):
+    """The check of a live page renders nothing, so it never asks for the count."""
+    game = make_game()
+    client.force_login(ana())
+    url = reverse("seat-live", args=[links.token_for(game.seats.get(index=0))])
+    with django_assert_num_queries(1):
+        client.get(url, {"v": "0.0.active"})

@@ -33,6 +33,7 @@ from games.forms.prompts import render_prompt
 from games.forms.seat import PlanForm, TalkForm, VacationForm
 from games.models import Event, Game, Seat, Vacation
 from games.present import LOG_LINES, score_rows, table_context, table_template
+from games.views.live import marker
 
 
 def seat_or_error(
@@ -108,6 +109,8 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "again_offered": game.status == Game.Status.ENDED and Game.objects.filter(previous=game).exists(),
         "paused": paused_line(game, tz) if game.status == Game.Status.PAUSED else "",
         "cardset_name": cardset_store.name_for(game.title, game.cardset_hash),
+        "live_marker": marker(game.version, game.last_message, game.status),
+        "your_move": prompt is not None,
         **_mail_refused(seat, token),
     }
     return render(request, "games/seat.html", ctx)
