@@ -152,3 +152,16 @@ def test_the_tab_says_your_move_in_its_title_and_icon(client, make_game):
     assert re.search(r"<title>Your move · ", mine) and "favicon-move.svg" in mine
     theirs = page_of(client, ana)
     assert "<title>Your move" not in theirs and "favicon-move.svg" not in theirs and "favicon.svg" in theirs
+
+
+def test_a_one_choice_question_is_marked_for_one_tap_and_keeps_send(client, make_game):
+    from tests.support.play import take_pebbles
+
+    game = make_game()
+    take_pebbles(game, 0)
+    [mover] = game.engine.prompts(game.state)
+    page = page_of(client, game.seats.get(index=mover))
+    assert 'data-kind="choose"' in page and "Tap an option to send it at once" in page
+    assert '<button class="button" type="submit">Send</button>' in page, "Send stays for a page without script"
+    other = page_of(client, make_game().seats.get(index=0))  # a number: Send, no one tap
+    assert 'data-kind="number"' in other and "Tap an option" not in other

@@ -29,6 +29,12 @@ def submit(page, target) -> None:
             target.click()
 
 
+def one_tap(page) -> bool:
+    """Whether the decision is one choice, which a tap on an option or its card sends at once
+    (static/titles/tap.js): then there is no Send to press after it."""
+    return page.locator("form.prompt[data-kind='choose']").count() == 1
+
+
 def organiser_starts(page, base: str, title: str, name: str, seats: list[str], options: dict[str, str] | None = None):
     """Sign in as the test organiser, create a game in the new-game form, start it; returns the Game."""
     page.goto(f"{base}/accounts/login/")
