@@ -1,8 +1,10 @@
-"""A table that moves by itself (issue 24), in Chromium.
+"""A table that moves by itself, and one tap (issue 24), in Chromium.
 
 Ben's page stays open while Ana plays through the write path (as her own page or email would): her
 moves, her table talk and Ben's "your move" reach his page within 5 seconds without a reload, with
-the check answering "nothing new" (204) in between; what Ben had begun to type is kept.
+the check answering "nothing new" (204) in between; what Ben had begun to type is kept. Then, signed
+in, Ben answers with one tap at 390 and at 1280 px, takes it back with Undo, follows the button to
+his next game waiting on him, and the top bar counts his waiting games.
 """
 
 from __future__ import annotations
@@ -10,8 +12,11 @@ from __future__ import annotations
 import time
 
 import pytest
+from django.conf import settings as django_settings
+from django.test import Client
 from playwright.sync_api import expect
 
+from accounts.models import User
 from games import links
 from games.actions import play, talk
 from games.models import Game, Seat
@@ -108,3 +113,52 @@ def test_a_waiting_page_shows_moves_talk_and_your_move_live(browser, live_server
     check_axe(page)
     assert not errors, errors
     ctx.close()
+
+
+def signed_in(browser, base: str, email: str, width: int, height: int):
+    """A browser context signed in as this person (their session made by Django's test client)."""
+    client = Client()
+    client.force_login(User.objects.get(email=email))
+    name = django_settings.SESSION_COOKIE_NAME
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
+    ctx.add_cookies([{"name": name, "value": client.cookies[name].value, "url": base}])
+    return ctx
+
+
+def test_one_tap_answers_undo_takes_it_back_and_the_next_game_follows(browser, live_server, make_game, settings):
+    settings.SITE_URL = base = live_server.url
+    people = ("ana@example.com", "ben@example.com")
+    first = turn_to(make_game("pebbles", seats=people), 1)
+    make_game("pebbles", seats=people)  # Ben must hide a number there: a game waiting on him
+    first.refresh_from_db()
+
+    phone = signed_in(browser, base, "ben@example.com", 390, 844).new_page()
+    phone.set_default_timeout(15000)
+    phone.goto(seat_url(first, 1))
+    expect(phone.locator("header.top .waiting-count")).to_have_text("2 waiting on you")
+    expect(phone.locator(".one-tap-hint")).to_be_visible()
+    version = first.version
+    submit(phone, phone.locator("form.prompt label.option", has_text="Take 1"))  # one tap, no Send
+    first.refresh_from_db()
+    assert first.version == version + 1 and first.state["taken"][1] >= 1, "the tap played Take 1"
+    expect(phone.locator("#decision")).to_contain_text("Played.")
+    submit(phone, "text=Undo my last answer")
+    expect(phone.locator("#undo")).to_contain_text("taken back")
+    first.refresh_from_db()
+    assert first.state["step"] == "take", "Undo took the tap back"
+
+    desk = signed_in(browser, base, "ben@example.com", 1280, 800).new_page()
+    desk.set_default_timeout(15000)
+    desk.goto(seat_url(first, 1))
+    submit(desk, desk.locator("form.prompt label.option", has_text="Take 2"))
+    expect(desk.locator("#undo")).to_contain_text("Undo my last answer")
+    submit(desk, desk.locator("form.prompt label.option", has_text="Done"))
+    first.refresh_from_db()
+    assert first.state["turn"] == 0, "Ben's turn is over"
+    button = desk.locator("a.button", has_text="Next game waiting on you")
+    expect(button).to_be_visible()
+    submit(desk, button)
+    expect(desk.locator("form.prompt legend")).to_have_text("Hide a secret number")
+    expect(desk.locator("header.top .waiting-count")).to_have_text("1 waiting on you")
+    phone.context.close()
+    desk.context.close()
