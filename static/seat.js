@@ -10,8 +10,8 @@ window.addEventListener("pageshow", function (event) {
    shows has changed since it was drawn; the check answers 204 (nothing new) or 200 (changed) and
    nothing more. On a change the page fetches itself and swaps its live regions ([data-live]) in
    place, with the tab's title and icon. A region holding a form the player has begun to fill in
-   (ticked, typed, or a field with focus) is kept as it is, with its answer; the regions inside it
-   are swapped. Hidden tabs ask less and less often; a link that no longer opens the seat stops it.
+   (ticked, typed, a field with focus, or the decision's region worked on) is kept as it is, with
+   its answer; the regions inside it are swapped. Hidden tabs ask less and less often; a link that no longer opens the seat stops it.
    Without script the page is the same page, brought up to date by a reload. */
 (function () {
   "use strict";
@@ -28,6 +28,18 @@ window.addEventListener("pageshow", function (event) {
   }
   document.addEventListener("input", touched, true);
   document.addEventListener("change", touched, true);
+  /* so does the decision once the player works on its region (a card turned on a grid, a card
+     tapped): the state of a title's script there is theirs too */
+  function engaged(event) {
+    var region = event.target && event.target.closest && event.target.closest("[data-live]");
+    while (region) {
+      var form = region.querySelector("form.prompt");
+      if (form) return form.setAttribute("data-touched", "");
+      region = region.parentElement && region.parentElement.closest("[data-live]");
+    }
+  }
+  document.addEventListener("pointerdown", engaged, true);
+  document.addEventListener("keydown", engaged, true);
   /* a form being sent is the page moving on: ask nothing more of this one */
   document.addEventListener("submit", function (event) { if (!event.defaultPrevented) stop(""); });
   window.addEventListener("pagehide", function () { stop(""); });

@@ -2,7 +2,8 @@
 
 Ben's page stays open while Ana plays through the write path (as her own page or email would): her
 moves, her table talk and Ben's "your move" reach his page within 5 seconds without a reload, with
-the check answering "nothing new" (204) in between; what Ben had begun to type is kept. Then, signed
+the check answering "nothing new" (204) in between; what Ben had begun to type is kept; hidden, the
+tab asks less often. Then, signed
 in, Ben answers with one tap at 390 and at 1280 px, takes it back with Undo, follows the button to
 his next game waiting on him, and the top bar counts his waiting games.
 """
@@ -27,6 +28,11 @@ from tests.support.play import take_pebbles
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LIVE_WITHIN_MS = 5000
+# the tab hidden or shown, as the browser tells the page when another tab is chosen
+VISIBILITY = """hidden => {
+  Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
 
 
 def seat_url(game: Game, index: int) -> str:
@@ -76,7 +82,6 @@ def test_a_waiting_page_shows_moves_talk_and_your_move_live(browser, live_server
 
     # Ben has begun to answer (a number typed, not sent) when Ana's answer moves the table on
     page.fill("form.prompt input[name=answer]", "2")
-    nothing_new_after(page, statuses, 0)
     play.submit(game.pk, 0, 1, None, via="web")
     expect(page.locator("#live-log")).to_contain_text("ana hid a number.", timeout=LIVE_WITHIN_MS)
     assert page.input_value("form.prompt input[name=answer]") == "2", "what Ben typed is kept"
@@ -111,6 +116,16 @@ def test_a_waiting_page_shows_moves_talk_and_your_move_live(browser, live_server
     talk.post_message(Seat.objects.get(game=game, index=0), "Your turn, Ben!")
     expect(page.locator("#live-board")).to_contain_text("Your turn, Ben!", timeout=LIVE_WITHIN_MS)
     check_axe(page)
+
+    # a hidden tab asks less often (first after 10 s, then less and less); shown again, at once
+    page.evaluate(VISIBILITY, True)
+    hidden_at = len(statuses)
+    page.wait_for_timeout(3000)
+    assert len(statuses) - hidden_at <= 1, f"a hidden tab kept asking: {statuses[hidden_at:]}"
+    shown_at = len(statuses)
+    page.evaluate(VISIBILITY, False)
+    page.wait_for_timeout(600)
+    assert len(statuses) > shown_at, "a tab shown again asks at once"
     assert not errors, errors
     ctx.close()
 
