@@ -76,6 +76,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.mail_refused",
+                "games.context_processors.waiting_on_me",
             ],
             # Django's default loaders (DIRS, then the apps'), cached as by default; then each title's own
             # templates, named titles/<slug>/<file> (games/title_files.py)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import home, host, join, new_game, outbox, preferences, seat, turns, watch
+from .views import home, host, join, live, new_game, outbox, preferences, seat, turns, watch
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -17,6 +17,7 @@ urlpatterns = [
     path("outbox/<int:pk>/", outbox.outbox_mail, name="outbox-mail"),
     path("outbox/<int:pk>/html/", outbox.outbox_html, name="outbox-html"),
     path("play/<str:token>/", seat.seat, name="seat"),
+    path("play/<str:token>/live/", live.seat_live, name="seat-live"),
     path("play/<str:token>/history/", seat.seat_history, name="seat-history"),
     path("play/<str:token>/fresh-link/", seat.seat_fresh_link, name="seat-fresh-link"),
     path("play/<str:token>/settings/", preferences.seat_settings, name="seat-settings"),

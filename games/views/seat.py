@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import bounces
 from cardsets import store as cardset_store
-from games import links, notify
+from games import links, notify, waiting
 from games.actions import answers, deadlines, organise, play, replay, talk, write
 from games.clock import rules as clock
 from games.clock import terms as clock_terms
@@ -33,6 +33,7 @@ from games.forms.prompts import kept_picks, render_prompt
 from games.forms.seat import PlanForm, TalkForm, VacationForm
 from games.models import Event, Game, Seat, Vacation
 from games.present import LOG_LINES, as_shown, score_rows, table_context, table_template
+from games.views.live import marker
 
 
 def seat_or_error(
@@ -110,9 +111,27 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "again_offered": game.status == Game.Status.ENDED and Game.objects.filter(previous=game).exists(),
         "paused": paused_line(game, tz) if game.status == Game.Status.PAUSED else "",
         "cardset_name": cardset_store.name_for(game.title, game.cardset_hash),
+        "live_marker": marker(game.version, game.last_message, game.status),
+        "your_move": prompt is not None,
+        "next_game": _next_game(request, seat) if prompt is None else None,
         **_mail_refused(seat, token),
     }
     return render(request, "games/seat.html", ctx)
+
+
+def _next_game(request: HttpRequest, seat: Seat) -> dict[str, str] | None:
+    """Where a person goes once this seat asks nothing of them: their next game waiting on them.
+
+    Only for the seat's own player, signed in: a seat link opens one seat, and the page it opens
+    must not hand out links to the other seats of whoever holds it (a forwarded link stays one seat).
+    """
+    user = request.user
+    if seat.player_id is None or not user.is_authenticated or user.pk != seat.player_id:
+        return None
+    found = waiting.next_seat(user, besides_game=seat.game_id)
+    if found is None:
+        return None
+    return {"url": reverse("seat", args=[links.token_for(found)]), "name": found.game.name}
 
 
 def _mail_refused(seat: Seat, token: str) -> dict[str, str]:

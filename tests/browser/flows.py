@@ -29,6 +29,16 @@ def submit(page, target) -> None:
             target.click()
 
 
+def one_tap(page) -> bool:
+    """Whether the decision is one choice, which a tap on an option or its card sends at once
+    (static/titles/tap.js): then there is no Send to press after it. Waits until the script has
+    bound the form (a tap before that only ticks the option, as without script)."""
+    if page.locator("form.prompt[data-kind='choose']").count() != 1:
+        return False
+    page.locator("form.prompt[data-tap-bound]").wait_for(state="attached")
+    return True
+
+
 def organiser_starts(page, base: str, title: str, name: str, seats: list[str], options: dict[str, str] | None = None):
     """Sign in as the test organiser, create a game in the new-game form, start it; returns the Game."""
     page.goto(f"{base}/accounts/login/")

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from games import links
 from games.models import Event, Seat
+from tests.browser.flows import one_tap, submit
 from tests.support.play import take_pebbles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,8 +52,8 @@ def test_back_after_an_answer_restores_nothing_and_the_old_form_is_refused(brows
     page.goto(url)
     expect(page.locator("form.prompt legend")).to_have_text("Take pebbles")
     old = _old_form(page)
-    page.check('form.prompt input[value="take1"]')  # the first option: the position "Done" takes next
-    page.click('form.prompt button[type="submit"]')
+    assert one_tap(page), "a single choice: the tap sends it"
+    submit(page, 'form.prompt input[value="take1"]')  # the first option: the position "Done" takes next
     expect(page.locator("form.prompt legend")).to_have_text("End your turn")
     assert "Played." in page.content()
     logged = Event.objects.filter(game=game).count()

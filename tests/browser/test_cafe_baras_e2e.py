@@ -12,7 +12,7 @@ import re
 import pytest
 
 from games.models import DeliveredMail, Game
-from tests.browser.flows import PEOPLE, newest_link, organiser_starts, turns
+from tests.browser.flows import PEOPLE, newest_link, one_tap, organiser_starts, submit, turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,6 +22,9 @@ def answer_first_options(page) -> None:
     form = page.locator("form.prompt")
     hint = form.locator("p.hint").first
     radios = form.locator('input[type="radio"]')
+    if radios.count() and one_tap(page):
+        submit(page, radios.first)  # one tap sends a single choice
+        return
     if radios.count():
         radios.first.check()
     else:

@@ -19,6 +19,7 @@ import pytest
 from games import links
 from games.actions import organise, play
 from games.models import DeliveredMail, Game, Seat
+from tests.browser.flows import one_tap, submit
 from tests.support.play import finish
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -84,6 +85,16 @@ def _send(page) -> None:
     page.locator('form.prompt button[type="submit"]').click()
     page.wait_for_load_state("domcontentloaded")
     assert "Nothing was played" not in page.content()
+
+
+def _tap_or_tick_and_send(page, option) -> None:
+    """A single choice is sent by tapping its option (static/titles/tap.js); anything else is ticked, then sent."""
+    if one_tap(page):
+        submit(page, option)
+        assert "Nothing was played" not in page.content()
+    else:
+        option.check()
+        _send(page)
 
 
 def _place_by_clicks(page, pick: int) -> str:
@@ -173,8 +184,7 @@ def test_a_person_and_a_bot_play_cafe_placing_cards_by_clicks(browser, live_serv
                     page.screenshot(path=str(artifacts / "cafe_act_1280.png"), full_page=True)
                     act_shot = True
                 acted += 1
-            page.locator(f'form.prompt input[value="{action}"]').check()
-            _send(page)
+            _tap_or_tick_and_send(page, page.locator(f'form.prompt input[value="{action}"]'))
         else:  # a draft pick, through the form (in round 2 by tapping a card on offer, which ticks its radio)
             pickable = page.locator(".cafe-offer-card.can-pick svg")
             if game.state["round"] == 2 and pickable.count():
@@ -183,9 +193,9 @@ def test_a_person_and_a_bot_play_cafe_placing_cards_by_clicks(browser, live_serv
                 picks = offer.get_attribute("data-picks").split()
                 assert page.locator('form.prompt input[name="answer"]:checked').get_attribute("value") == picks[0]
                 page.screenshot(path=str(artifacts / "cafe_draft_1280.png"), full_page=True)
+                _send(page)
             else:
-                page.locator('form.prompt input[name="answer"]').first.check()
-            _send(page)
+                _tap_or_tick_and_send(page, page.locator('form.prompt input[name="answer"]').first)
     game.refresh_from_db()
     # every card on Ana's area but the initial one was placed by clicks on the picture
     assert placed == len(game.state["seats"][0]["stack"]) - 1 and placed >= 3, placed

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from games.models import DeliveredMail, Game
-from tests.browser.flows import PEOPLE, newest_link, organiser_starts, turns
+from tests.browser.flows import PEOPLE, newest_link, one_tap, organiser_starts, submit, turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,11 +24,21 @@ def answer(page, rng: random.Random) -> None:
     form = page.locator("form.prompt")
     cards = page.locator(".pic-table .pic.is-option > button.pic-tap")
     numbers = form.locator('input[type="number"]:not([name*="."][value])')
+    radios = form.locator('input[type="radio"]')
     if cards.count() and rng.random() < 0.7:
-        cards.nth(rng.randrange(cards.count())).click()
-    elif form.locator('input[type="radio"]').count():
-        radios = form.locator('input[type="radio"]')
-        radios.nth(rng.randrange(radios.count())).check()
+        card = cards.nth(rng.randrange(cards.count()))
+        if one_tap(page):  # one tap sends a single choice
+            submit(page, card)
+            assert "Nothing was played" not in page.content()
+            return
+        card.click()
+    elif radios.count():
+        radio = radios.nth(rng.randrange(radios.count()))
+        if one_tap(page):
+            submit(page, radio)
+            assert "Nothing was played" not in page.content()
+            return
+        radio.check()
     else:  # sealed bids: a small limit for each turn order card; drafts keep the form's ranking 1..n
         for box in numbers.all():
             if box.get_attribute("value") is None:

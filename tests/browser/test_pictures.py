@@ -14,6 +14,7 @@ import pytest
 
 from games import links
 from games.titles import get_title
+from tests.browser.flows import one_tap, submit
 from tests.support.play import mid_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -70,6 +71,12 @@ def tap_to_answer(page) -> str:
     """Tap the first card that answers the question (or pick the first option when none does), then send."""
     form = page.locator("form.prompt")
     cards = page.locator(".pic-table .pic.is-option > button.pic-tap")
+    if one_tap(page):  # a single choice: the tap on its card (or option) sends it
+        target = cards.first if cards.count() else form.locator('input[type="radio"]').first
+        option = target.get_attribute("data-option-id") or target.get_attribute("value")
+        submit(page, target)
+        assert "Nothing was played" not in page.content()
+        return option
     if cards.count():
         card = cards.first
         option = card.get_attribute("data-option-id")

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from games.models import DeliveredMail, Game
-from tests.browser.flows import PEOPLE, newest_link, organiser_starts, turns
+from tests.browser.flows import PEOPLE, newest_link, one_tap, organiser_starts, submit, turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,6 +25,11 @@ def answer(page, choice, taps: list[int]) -> None:
     form = page.locator("form.prompt")
     for value in choice if isinstance(choice, list) else [choice]:
         card = page.locator(f".pic-table .pic.is-option[data-option-id={json.dumps(value)}] > button.pic-tap")
+        if one_tap(page):  # one tap sends a single choice: no Send
+            taps[0] += card.count() > 0
+            submit(page, card.first if card.count() else form.locator(f"input[value={json.dumps(value)}]"))
+            assert "Nothing was played" not in page.content()
+            return
         if card.count():
             card.first.click()
             taps[0] += 1

@@ -520,6 +520,9 @@
     var send = form.querySelector('button[type="submit"]');
     panel.hidden = false;
     panel.textContent = "";
+    // a tap picks a step to queue here, never sends the form at once (static/titles/tap.js)
+    form.setAttribute("data-queue", "");
+    form.querySelectorAll(".one-tap-hint").forEach(function (n) { n.hidden = true; });
     if (queue.steps.length) {
       var h = document.createElement("h4");
       h.id = "cafe-queue-h";
