@@ -47,7 +47,18 @@ def sections(kind: SetKind, files: dict[str, Any], data: dict[str, Any]) -> list
             item = Shown(key=key, name=str(name), marks=marks(entry))
             item.picture = draw(data, file, key) if draw else ""
             if not item.picture and isinstance(entry, dict):
-                item.lines = [f"{k}: {v}" for k, v in entry.items() if k not in ("origin", "source")]
+                item.lines = [f"{k}: {words(v)}" for k, v in entry.items() if k not in ("origin", "source")]
             shown.append(item)
         out.append((file, shown))
     return out
+
+
+def words(value: Any) -> str:
+    """A card's field value as a person reads it: yes or no, a list joined, a mapping as pairs."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(words(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {words(v)}" for k, v in value.items())
+    return str(value)

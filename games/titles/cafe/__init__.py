@@ -39,6 +39,7 @@ class Cafe(TitleBase):
     page_template = "table.html"  # the seat page's table (templates/)
     email_template = "email.html"  # the email's table
     drawing = drawing  # the table as pictures
+    card_face = staticmethod(drawing.card_face)  # the card set preview: each plan card drawn
     cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)
