@@ -67,7 +67,8 @@ def face(card: Card, where: str = "") -> Face:
     effects += [ongoing_words(o)[:1].upper() + ongoing_words(o)[1:] + "." for o in card.ongoing]
     body = ([] if "fixed" in card.score else [f"Scores {score_words(card.score)}."]) + effects
     customer = "Customer " + customer_words(card) + "."
-    label = f"{card.name}{where}: {_kind(card)}, cost {card.cost}, scores {score_words(card.score)}. "
+    scores = score_words(card.score) if "fixed" in card.score else f"points: {score_words(card.score)}"
+    label = f"{card.name}{where}: {_kind(card)}, cost {card.cost}, scores {scores}. "
     label += " ".join(effects) + " " + customer
     return Face(
         name=card.name,
@@ -163,7 +164,7 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
     )
     discard = back_svg(
         f"Discard pile: {counted(data['discard_count'], 'card')}",
-        ["Discards", counted(data["discard_count"], "card")],
+        ["Discard pile", counted(data["discard_count"], "card")],
         tone="grey",
         count=data["discard_count"],
     )
