@@ -48,3 +48,14 @@ def test_a_player_opens_the_rules_from_their_seat_page(make_game, slug):
     link = reverse("rules", args=[slug])
     assert f'href="{link}"' in seat_page
     assert get_title(slug).name in client.get(link).content.decode()
+
+
+def test_every_packaged_title_declares_a_rules_summary_with_its_line():
+    """A new title brings its rules in short, or its seat pages would link to no rules."""
+    from games.titles import slugs
+
+    for slug in slugs():
+        title = get_title(slug)
+        assert title.rules_summary, f"{slug}: TITLE.rules_summary (games/titles/README.md)"
+        assert (title.folder / "templates" / title.rules_summary).is_file(), slug
+        assert lead(slug), f"{slug}: its rules summary starts with <p class=\"lead\">, its line on the front page"
