@@ -3,7 +3,9 @@ chips). No Django import.
 
 Every string that goes into the SVG is escaped here, so a title's module can pass card data as is.
 Text is a non-italic sans-serif (Café Romantica's erratum, kept for every title) and every colour
-pair used for text meets WCAG AA (4.5:1) for small text.
+pair used for text meets WCAG AA (4.5:1) for small text. Text is measured (Arial's widths) and
+wrapped, never cut: a card with more words than room grows taller, and its accessible name (the
+SVG's aria-label and <title>) carries every word it shows.
 """
 
 from __future__ import annotations
