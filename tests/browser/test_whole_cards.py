@@ -11,12 +11,16 @@ serious or critical on the new pages. Screenshots go to test-artifacts/.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.urls import reverse
 
 from cardsets.models import CardSet
 from cardsets.shipped import store_shipped
 from games import links
+from games.actions import play
+from games.engine.prompts import prompt_key
 from games.models import Game
 from tests.browser.flows import submit
 from tests.browser.test_pictures import check_axe
@@ -114,12 +118,28 @@ def test_every_card_of_every_shipped_set_shows_its_whole_text(browser, live_serv
         ctx.close()
 
 
+def placing(make_game) -> str:
+    """The seat link of a person placing a Café card (their card in hand drawn beside their area)."""
+    game = make_game(title="cafe", seats=["ana@example.com", "ben@example.com", None])
+    rng = random.Random(5)
+    for _ in range(200):
+        game.refresh_from_db()
+        asked = game.engine.prompts(game.state)
+        person = min(i for i in asked if i < 2)
+        if game.engine.view(game.state, person)["data"].get("placements"):
+            return links.url_for(game.seats.get(index=person))
+        answer = game.engine.bot_answer(game.state, person, rng)
+        play.submit(game.pk, person, answer, game.version, via="web", prompt_key=prompt_key(asked[person]))
+    raise AssertionError("nobody came to place a card")
+
+
 def test_the_seat_pages_draw_every_card_whole(browser, live_server, make_game, settings, artifacts):
     settings.SITE_URL = live_server.url
     urls = {}
     for slug in SHIPPED:
         game, person = mid_game(make_game, slug, steps=STEPS[slug])
         urls[slug] = links.url_for(game.seats.get(index=person))
+    urls["cafe placing"] = placing(make_game)
     for width, height in WIDTHS.items():
         ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
         page = ctx.new_page()
@@ -128,7 +148,12 @@ def test_the_seat_pages_draw_every_card_whole(browser, live_server, make_game, s
             page.goto(url)
             found = assert_whole(page, f"the {slug} seat page at {width}px")
             assert found["least"] >= found["small"] - 0.05
-            page.locator("main").screenshot(path=str(artifacts / f"whole_cards_seat_{slug}_{width}.jpeg"), quality=60)
+            if slug == "cafe placing":  # the card in hand, turned upright by the page's script
+                page.click("#cafe-turn")
+                assert page.locator("#cafe-hand-card svg").get_attribute("data-rot") in ("90", "270")
+                assert_whole(page, f"the card in hand turned upright at {width}px", "#cafe-hand-card svg")
+            shot = artifacts / f"whole_cards_seat_{slug.replace(' ', '_')}_{width}.jpeg"
+            page.locator("main").screenshot(path=str(shot), quality=60)
         ctx.close()
 
 

@@ -315,13 +315,15 @@ def card_picture(card: dict[str, Any]) -> dict[str, Any]:
                 "ty": y + 32,
                 "need": _need_cubes(s["need"], {}, x0, y + 50, per_row),
                 "need_words": _need_words(s["need"]),
+                "need_code": " ".join(f"{s['need'][c]}{LETTER[c]}" for c in COLOURS if s["need"].get(c)),
             }
         )
     name = card["name"]
     cost = "has a cup: costs a cube unless you show 2 ships" if card["cups"] else "no cup: free"
     say = f"{name}: " + ", ".join(c["say"] for c in cells) + f"; {card['cups']} cup, {card['ships']} ship; {cost}"
     for s in shops:
-        say += f"; shop worth {s['vp']} points needing {s['need_words']}"
+        # with its short code: the card in hand, turned by the page's script, shows "Shop 6" and "1Y 2B"
+        say += f"; shop worth {s['vp']} points needing {s['need_words']} ({s['need_code']})"
     return {
         "id": card["id"],
         "name": name,
@@ -368,21 +370,23 @@ def _text(cls: str, x: float, y: float, text: str, fill: str, size: int, bold: b
     )
 
 
-def plan_card_svg(card: dict[str, Any], attrs: str = "", caption: str = "", note: str = "") -> str:
+def plan_card_svg(card: dict[str, Any], attrs: str = "", caption: str = "", note: str = "", sized: bool = True) -> str:
     """A plan card (card_picture's dict) as a self-contained SVG: its six squares, its shops with the
-    cubes they need. The seat page and the card set preview draw the same; the page's stylesheet sizes
-    it (at least 300 px wide: its smallest text, 14 units, is then the page's small text). `attrs`:
-    the page's data attributes; `caption` and `note`: lines above and under the squares (in the
-    preview: its name, what it costs)."""
+    cubes they need. The seat page and the card set preview draw the same. `sized`: a width and height
+    of a px a unit (the preview); the seat page's stylesheet sizes it instead (at least 300 px wide:
+    its smallest text, 14 units, is then the page's small text), and its script may turn the card in
+    hand upright, which only the viewBox then shapes. `attrs`: the page's data attributes; `caption`
+    and `note`: lines above and under the squares (in the preview: its name, what it costs)."""
     width = 3 * UNIT + 8
     above = wrap(caption, width - 8, CAPTION, bold=True) if caption else []
     under = wrap(note, width - 8, CAPTION) if note else []
     top = len(above) * CAPTION * LINE + 6 if above else 0
     bottom = len(under) * CAPTION * LINE + 6 if under else 0
     height = 2 * UNIT + 8 + top + bottom
+    size = f' width="{width}" height="{height:.0f}"' if sized else ""
     out = [
-        f'<svg class="cafe-card" viewBox="-4 {-4 - top:g} {width} {height:g}" width="{width}" height="{height:.0f}" '
-        f'role="img" aria-label="{esc(card["say"])}" xmlns="http://www.w3.org/2000/svg" font-family="{esc(FONT)}" '
+        f'<svg class="cafe-card" viewBox="-4 {-4 - top:g} {width} {height:g}"{size} role="img" '
+        f'aria-label="{esc(card["say"])}" xmlns="http://www.w3.org/2000/svg" font-family="{esc(FONT)}" '
         f'font-style="normal"{attrs}><title>{esc(card["say"])}</title>'
     ]
     if above:
@@ -494,11 +498,10 @@ def draw(view: dict[str, Any], cs: Any = None, prompt: dict[str, Any] | None = N
     for card in pic["offer"]:
         card["picks"] = picks.get(card["id"], [])
         ids = " ".join(p["id"] for p in card["picks"])
-        card["svg"] = plan_card_svg(
-            card, f' data-card="{esc(card["id"])}"' + (f' data-picks="{esc(ids)}"' if ids else "")
-        )
+        data = f' data-card="{esc(card["id"])}"' + (f' data-picks="{esc(ids)}"' if ids else "")
+        card["svg"] = plan_card_svg(card, data, sized=False)
     if pic["hand"]:
-        pic["hand"]["svg"] = plan_card_svg(pic["hand"], f' data-card="{esc(pic["hand"]["id"])}"')
+        pic["hand"]["svg"] = plan_card_svg(pic["hand"], f' data-card="{esc(pic["hand"]["id"])}"', sized=False)
     # a seat that can pay for no card on offer passes: a button beside the cards, like a pick
     pic["pass"] = next(({"id": o["id"], "label": o["label"]} for o in options if o["id"] == "pass"), None)
     return pic
