@@ -58,4 +58,4 @@ def test_every_packaged_title_declares_a_rules_summary_with_its_line():
         title = get_title(slug)
         assert title.rules_summary, f"{slug}: TITLE.rules_summary (games/titles/README.md)"
         assert (title.folder / "templates" / title.rules_summary).is_file(), slug
-        assert lead(slug), f"{slug}: its rules summary starts with <p class=\"lead\">, its line on the front page"
+        assert lead(slug), f'{slug}: its rules summary starts with <p class="lead">, its line on the front page'
