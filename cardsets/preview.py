@@ -1,15 +1,17 @@
 """A set's cards drawn the way the seat page draws them (the title's `card_face`, from its drawing),
-each with whose values it shows: the project's own (authored) or published. Pure: no Django import;
-the view marks the pictures safe (the drawings escape every text they hold)."""
+each with whose values it shows: the project's own (authored) or published; and a title's first card,
+the front page's picture of it. Pure: no Django import; the views mark the pictures safe (the
+drawings escape every text they hold)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from games.titles import get_title
+from games.titles import get_title, when_changed
 
-from .kinds import SetKind, card_key, marks
+from .kinds import SetKind, card_key, marks, shipped_files
 
 
 @dataclass
@@ -47,7 +49,39 @@ def sections(kind: SetKind, files: dict[str, Any], data: dict[str, Any]) -> list
             item = Shown(key=key, name=str(name), marks=marks(entry))
             item.picture = draw(data, file, key) if draw else ""
             if not item.picture and isinstance(entry, dict):
-                item.lines = [f"{k}: {v}" for k, v in entry.items() if k not in ("origin", "source")]
+                item.lines = [f"{k}: {words(v)}" for k, v in entry.items() if k not in ("origin", "source")]
             shown.append(item)
         out.append((file, shown))
     return out
+
+
+def words(value: Any) -> str:
+    """A card's field value as a person reads it: yes or no, a list joined, a mapping as pairs."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(words(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {words(v)}" for k, v in value.items())
+    return str(value)
+
+
+@cache
+def showcase(slug: str) -> str:
+    """The card of a title's shipped set with the most on it, as its drawing draws it (card_face), for
+    the front page: the title's own art, found through the registry. "" for a title that draws no card."""
+    title = get_title(slug)
+    kind = title.cardset_kind
+    if kind is None or title.card_face is None:
+        return ""
+    files = shipped_files(slug)
+    data = kind.check(files)[0]
+    faces = [
+        title.card_face(data, file, card_key(entry, i))
+        for file in kind.lists
+        for i, entry in enumerate(kind.entries(files, file))
+    ]
+    return max(faces, key=len, default="")
+
+
+when_changed(showcase.cache_clear)

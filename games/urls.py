@@ -1,9 +1,12 @@
 from django.urls import path
 
-from .views import home, host, join, live, new_game, outbox, preferences, seat, turns, watch
+from .views import home, host, join, landing, live, new_game, outbox, preferences, rules, seat, turns, watch
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("games/", landing.landing, name="games"),
+    path("games/try/", landing.try_bots, name="try-bots"),
+    path("rules/<slug:slug>/", rules.rules, name="rules"),
     path("games/new/", new_game.game_new, name="game-new"),
     path("games/<int:pk>/", host.game_detail, name="game-detail"),
     path("games/<int:pk>/start/", host.game_start, name="game-start"),

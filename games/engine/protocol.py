@@ -5,7 +5,7 @@ lists, str, int, bool, None) so the service can store it, replay it and compare 
 are ints 0..n-1 in turn order as seated.
 
 `Title` names everything the service reads of a title: what every title must offer, then what a
-title may offer (its drawing, card set kind, card preview, templates, and the optional abilities),
+title may offer (its drawing, card set kind, card preview, templates, rules summary, and the optional abilities),
 each with its default in `TitleBase`, the class every title's class inherits. So the service reads
 `title.upcoming` or `title.drawing` plainly (None: not offered) and never guesses with getattr.
 """
@@ -105,6 +105,11 @@ class Title(Protocol):
     email_template: str | None
     """The email's table (HTML tables; CSS inlined when sent), likewise. None: the generic panels."""
 
+    rules_summary: str | None
+    """Its rules in short, in the project's own words: an HTML fragment, a file under folder/templates/
+    (named titles/<slug>/<file>), shown by the rules page and linked from every seat page. None: no
+    rules page."""
+
     shared_state_keys: tuple[str, ...]
     """Top-level keys of the state that hold data fixed at setup (a card catalogue). The service
     stores each such value once for all games instead of in every saved state; the engine still
@@ -168,6 +173,7 @@ OFFERED = (
     "cardset_kind",
     "page_template",
     "email_template",
+    "rules_summary",
     "shared_state_keys",
     "upcoming",
     "queue_steps",
@@ -187,6 +193,7 @@ class TitleBase:
     cardset_kind: SetKind | None = None
     page_template: str | None = None
     email_template: str | None = None
+    rules_summary: str | None = None
     shared_state_keys: tuple[str, ...] = ()
     upcoming: Callable[[State, int], Prompt | None] | None = None
     queue_steps: Callable[[State, int], bool] | None = None

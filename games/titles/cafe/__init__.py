@@ -38,7 +38,9 @@ class Cafe(TitleBase):
     folder = Path(__file__).parent  # templates/ and static/ are here
     page_template = "table.html"  # the seat page's table (templates/)
     email_template = "email.html"  # the email's table
+    rules_summary = "rules.html"  # its rules in short, in our words (templates/): the rules page
     drawing = drawing  # the table as pictures
+    card_face = staticmethod(drawing.card_face)  # the card set preview: each plan card drawn
     cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)

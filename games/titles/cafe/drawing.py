@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.svg import ASCENT, FONT, INK, LINE, esc, text_block, wrap
 from games.engine.words import counted
+
+from .view import card_view
 
 UNIT = 100  # SVG units per square
 AXIS = 34  # room for the row and column numbers of the seat's own area
@@ -312,13 +315,15 @@ def card_picture(card: dict[str, Any]) -> dict[str, Any]:
                 "ty": y + 32,
                 "need": _need_cubes(s["need"], {}, x0, y + 50, per_row),
                 "need_words": _need_words(s["need"]),
+                "need_code": " ".join(f"{s['need'][c]}{LETTER[c]}" for c in COLOURS if s["need"].get(c)),
             }
         )
     name = card["name"]
     cost = "has a cup: costs a cube unless you show 2 ships" if card["cups"] else "no cup: free"
     say = f"{name}: " + ", ".join(c["say"] for c in cells) + f"; {card['cups']} cup, {card['ships']} ship; {cost}"
     for s in shops:
-        say += f"; shop worth {s['vp']} points needing {s['need_words']}"
+        # with its short code: the card in hand, turned by the page's script, shows "Shop 6" and "1Y 2B"
+        say += f"; shop worth {s['vp']} points needing {s['need_words']} ({s['need_code']})"
     return {
         "id": card["id"],
         "name": name,
@@ -331,6 +336,116 @@ def card_picture(card: dict[str, Any]) -> dict[str, Any]:
         "cost": cost,
         "say": say,
     }
+
+
+# A plan card's colours, as table.css gives them (the page's stylesheet sets the same by class; an
+# SVG drawn without it, in the card set preview, carries them itself). Text on each meets WCAG AA.
+FILLS = {
+    "k-bean c-yellow": "#f3cf55",
+    "k-bean c-brown": "#6d4430",
+    "k-bean c-green": "#2c6e33",
+    "k-bean c-red": "#b3261e",
+    "k-dry": "#efe2c4",
+    "k-roast": "#3e2a22",
+    "k-roast star": "#5a2d1c",
+    "k-shop": "#fbe7cf",
+    "k-cup": "#ffffff",
+    "k-ship": "#d9e8f6",
+    "k-blank": "#ecebe8",
+}
+DARK = {"k-bean c-brown", "k-bean c-green", "k-bean c-red", "k-roast", "k-roast star"}  # white text on these
+CUBE_FILL = {"yellow": "#f3cf55", "brown": "#6d4430", "green": "#2c6e33", "red": "#b3261e"}
+ICONS = {
+    "cup": "M34 40h28v14a14 14 0 0 1-28 0z M62 44h6a6 6 0 0 1 0 12h-6",
+    "ship": "M24 58h52l-8 14H32z M48 36v20 M48 36l14 16H48",
+}
+CAPTION = 15  # the caption's font size, in units (a card drawn 308 px wide: 15 px)
+
+
+def _text(cls: str, x: float, y: float, text: str, fill: str, size: int, bold: bool = False) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text class="{cls}" x="{x:g}" y="{y:g}" font-size="{size}"{weight} fill="{fill}" '
+        f'text-anchor="middle">{esc(text)}</text>'
+    )
+
+
+def plan_card_svg(card: dict[str, Any], attrs: str = "", caption: str = "", note: str = "", sized: bool = True) -> str:
+    """A plan card (card_picture's dict) as a self-contained SVG: its six squares, its shops with the
+    cubes they need. The seat page and the card set preview draw the same. `sized`: a width and height
+    of a px a unit (the preview); the seat page's stylesheet sizes it instead (at least 300 px wide:
+    its smallest text, 14 units, is then the page's small text), and its script may turn the card in
+    hand upright, which only the viewBox then shapes. `attrs`: the page's data attributes; `caption`
+    and `note`: lines above and under the squares (in the preview: its name, what it costs)."""
+    width = 3 * UNIT + 8
+    above = wrap(caption, width - 8, CAPTION, bold=True) if caption else []
+    under = wrap(note, width - 8, CAPTION) if note else []
+    top = len(above) * CAPTION * LINE + 6 if above else 0
+    bottom = len(under) * CAPTION * LINE + 6 if under else 0
+    height = 2 * UNIT + 8 + top + bottom
+    size = f' width="{width}" height="{height:.0f}"' if sized else ""
+    out = [
+        f'<svg class="cafe-card" viewBox="-4 {-4 - top:g} {width} {height:g}"{size} role="img" '
+        f'aria-label="{esc(card["say"])}" xmlns="http://www.w3.org/2000/svg" font-family="{esc(FONT)}" '
+        f'font-style="normal"{attrs}><title>{esc(card["say"])}</title>'
+    ]
+    if above:
+        out.append(text_block(above, 3 * UNIT / 2, -top + ASCENT * CAPTION, CAPTION, weight="bold", anchor="middle"))
+    if under:
+        out.append(text_block(under, 3 * UNIT / 2, 2 * UNIT + 8 + ASCENT * CAPTION, CAPTION, anchor="middle"))
+    for c in card["cells"]:
+        ink = "#ffffff" if c["cls"] in DARK else INK
+        out.append(
+            f'<g class="cafe-cell {c["cls"]}" transform="translate({c["x"]} {c["y"]})">'
+            f'<rect class="sq" width="{UNIT}" height="{UNIT}" fill="{FILLS.get(c["cls"], "#ffffff")}" '
+            f'stroke="#8a7866" stroke-width="1.5"/>'
+        )
+        if c["kind"] != "shop":
+            if c["kind"] in ICONS:
+                out.append(
+                    f'<path class="icon" d="{ICONS[c["kind"]]}" fill="none" stroke="{INK}" stroke-width="4" '
+                    'stroke-linejoin="round"/>'
+                )
+            if c["word"]:
+                out.append(_text("w", 50, 30, c["word"], ink, 19, bold=True))
+            if c["small"]:
+                out.append(_text("s", 50, 47, c["small"], ink, 14))
+        out.append("</g>")
+    for shop in card["shops"]:
+        out.append(
+            f'<g class="shop"><rect class="shop-box" x="{shop["x"]}" y="{shop["y"]}" width="{shop["w"]}" '
+            f'height="{shop["h"]}" rx="10" fill="#fbe7cf" stroke="#7a3e12" stroke-width="3"/>'
+            + _text("s", shop["tx"], shop["y"] + 19, "Shop", INK, 14)
+            + _text("w", shop["tx"], shop["y"] + 39, f"{shop['vp']} pts", INK, 19, bold=True)
+        )
+        for q in shop["need"]:
+            out.append(
+                f'<g class="cube c-{q["colour"]} missing"><rect x="{q["x"]}" y="{q["y"]}" width="{CUBE}" '
+                f'height="{CUBE}" rx="3" fill="#ffffff" stroke="#3b2414" stroke-width="2" stroke-dasharray="4 3"/>'
+                + _text("", q["x"] + CUBE / 2, q["y"] + 15, q["letter"], INK, 14, bold=True)
+                + "</g>"
+            )
+        out.append("</g>")
+    out.append(
+        f'<rect class="card-edge" x="0" y="0" width="{3 * UNIT}" height="{2 * UNIT}" rx="6" fill="none" '
+        'stroke="#2b1a10" stroke-width="4"/></svg>'
+    )
+    return "".join(out)
+
+
+def card_face(data: dict[str, Any], file: str, key: str) -> str:
+    """A plan or initial card of a built set as the seat page draws it, with its name above and what
+    it costs under it, for the card set preview ("" for what is not a card: the solo ranks)."""
+    card = data.get("cards", {}).get(key) if file in ("plan_cards.yaml", "initial_cards.yaml") else None
+    if card is None:
+        return ""
+    pictured = card_picture(card_view(card))
+    name = pictured["name"] + (f" · {card['company']}" if card.get("company") else "")
+    star = " ★ Only with 4 players." if card.get("star") else ""
+    if card.get("company"):
+        pictured["say"] = pictured["say"].replace(": ", f" ({card['company']}): ", 1)
+    pictured["say"] += f";{star}" if star else ""
+    return plan_card_svg(pictured, caption=name, note=f"{pictured['cost'][:1].upper()}{pictured['cost'][1:]}.{star}")
 
 
 def _look_with_shop(info: dict[str, Any], shops: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -382,6 +497,11 @@ def draw(view: dict[str, Any], cs: Any = None, prompt: dict[str, Any] | None = N
             picks.setdefault(cid, []).append({"id": o["id"], "label": o["label"]})
     for card in pic["offer"]:
         card["picks"] = picks.get(card["id"], [])
+        ids = " ".join(p["id"] for p in card["picks"])
+        data = f' data-card="{esc(card["id"])}"' + (f' data-picks="{esc(ids)}"' if ids else "")
+        card["svg"] = plan_card_svg(card, data, sized=False)
+    if pic["hand"]:
+        pic["hand"]["svg"] = plan_card_svg(pic["hand"], f' data-card="{esc(pic["hand"]["id"])}"', sized=False)
     # a seat that can pay for no card on offer passes: a button beside the cards, like a pick
     pic["pass"] = next(({"id": o["id"], "label": o["label"]} for o in options if o["id"] == "pass"), None)
     return pic

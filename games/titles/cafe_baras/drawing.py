@@ -7,20 +7,20 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.svg import (
-    FONT,
+    ASCENT,
     INK,
     READABLE,
     TONES,
     Face,
-    at_least,
     back_svg,
+    block_height,
     card_svg,
-    esc,
-    fit,
     matching,
     pic,
     prompt_options,
+    svg_open,
     text_block,
+    wrap,
 )
 from games.engine.words import counted
 
@@ -67,7 +67,8 @@ def face(card: Card, where: str = "") -> Face:
     effects += [ongoing_words(o)[:1].upper() + ongoing_words(o)[1:] + "." for o in card.ongoing]
     body = ([] if "fixed" in card.score else [f"Scores {score_words(card.score)}."]) + effects
     customer = "Customer " + customer_words(card) + "."
-    label = f"{card.name}{where}: {_kind(card)}, cost {card.cost}, scores {score_words(card.score)}. "
+    scores = score_words(card.score) if "fixed" in card.score else f"points: {score_words(card.score)}"
+    label = f"{card.name}{where}: {_kind(card)}, cost {card.cost}, scores {scores}. "
     label += " ".join(effects) + " " + customer
     return Face(
         name=card.name,
@@ -85,23 +86,42 @@ def strip_svg(name: str, kind: str, text: str, label: str, tone: str = "plum", w
     """A short tile: a tucked regular (the customer half showing) or a counter.
 
     Its text is READABLE in size (read on a phone): the name on the band, then what kind of tile it
-    is and its text, up to three lines; the tile is as tall as they need.
+    is and its text, every word; the tile is as tall as they need.
     """
     t = TONES[tone]
-    size, lines = fit(f"{kind}: {text}", width - 12, READABLE * 1.18 * 3, sizes=at_least((8, 7.5), READABLE))
-    lines = lines[:3]
-    band = READABLE + 8
-    height = band + 6 + len(lines) * size * 1.18
-    _, name_lines = fit(name, width - 12, band, sizes=(READABLE,))
+    name_lines = wrap(name, width - 12, READABLE, bold=True)
+    band = block_height(name_lines, READABLE) + 8
+    lines = wrap(f"{kind}: {text}", width - 12, READABLE)
+    height = band + 4 + block_height(lines, READABLE) + 6
     return (
-        f'<svg class="pic-strip" viewBox="0 0 {width} {height:g}" role="img" aria-label="{esc(label)}" '
-        f'xmlns="http://www.w3.org/2000/svg" font-family="{esc(FONT)}" font-style="normal">'
-        f"<title>{esc(label)}</title>"
-        f'<rect x="1" y="1" width="{width - 2}" height="{height - 2:g}" rx="6" fill="{t.body}" stroke="{t.edge}" '
+        svg_open("pic-strip", label, width, height)
+        + f'<rect x="1" y="1" width="{width - 2}" height="{height - 2:.1f}" rx="6" fill="{t.body}" stroke="{t.edge}" '
         f'stroke-width="1.5"/>'
-        f'<path d="M1 7a6 6 0 0 1 6-6h{width - 14}a6 6 0 0 1 6 6v{band - 7:g}h-{width - 2}z" fill="{t.band}"/>'
-        f"{text_block(name_lines[:1], 6, band - 5, READABLE, weight='bold', fill='#ffffff')}"
-        f"{text_block(lines, 6, band + size + 1, size, fill=INK)}</svg>"
+        f'<path d="M1 7a6 6 0 0 1 6-6h{width - 14}a6 6 0 0 1 6 6v{band - 6:.1f}h-{width - 2}z" fill="{t.band}"/>'
+        f"{text_block(name_lines, 6, 5 + ASCENT * READABLE, READABLE, weight='bold', fill='#ffffff')}"
+        f"{text_block(lines, 6, band + 5 + ASCENT * READABLE, READABLE, fill=INK)}</svg>"
+    )
+
+
+def guest_face(guest: dict[str, Any]) -> Face:
+    """A special guest as a card: what it asks for and what it is worth."""
+    words = guest_words(guest)
+    return Face(
+        name=guest["name"],
+        label=f"Special guest {guest['name']}: {words}.",
+        tone="gold",
+        tag=counted(guest["points"], "pt"),
+        kind="Special guest",
+        body=words[:1].upper() + words[1:] + ".",
+    )
+
+
+def counter_svg(counter: dict[str, Any], owner: str = "") -> str:
+    """A café's counter as a strip: what it provides. `owner` ("Your", "ben's") starts its name."""
+    provides = ", ".join(counter["provides"])
+    label = f"{owner} counter, {counter['name']}" if owner else f"Counter {counter['name']}"
+    return strip_svg(
+        counter["name"], "Counter", f"Provides {provides}.", f"{label}: provides {provides}.", tone="grey", width=180
     )
 
 
@@ -113,7 +133,7 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
     def card_pic(cid: str, where: str, css: str = "") -> dict[str, Any]:
         card = cs.cards[cid]
         return pic(
-            card_svg(face(card, where), least=READABLE),
+            card_svg(face(card, where)),
             key=cid,
             name=card.name,
             lines=card_words(card),
@@ -127,21 +147,12 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
     guests = []
     for g in data["guests"]:
         guest = cs.guests[g]
-        words = guest_words(guest)
-        f = Face(
-            name=guest["name"],
-            label=f"Special guest {guest['name']}: {words}.",
-            tone="gold",
-            tag=counted(guest["points"], "pt"),
-            kind="Special guest",
-            body=words[:1].upper() + words[1:] + ".",
-        )
         guests.append(
             pic(
-                card_svg(f, least=READABLE),
+                card_svg(guest_face(guest)),
                 key=g,
                 name=guest["name"],
-                lines=[words],
+                lines=[guest_words(guest)],
                 options=matching(opts, g),
                 css="guest",
             )
@@ -150,14 +161,12 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
         f"Deck: {counted(data['deck_count'], 'card')} face down",
         ["Deck", counted(data["deck_count"], "card")],
         count=data["deck_count"],
-        least=READABLE,
     )
     discard = back_svg(
         f"Discard pile: {counted(data['discard_count'], 'card')}",
-        ["Discards", counted(data["discard_count"], "card")],
+        ["Discard pile", counted(data["discard_count"], "card")],
         tone="grey",
         count=data["discard_count"],
-        least=READABLE,
     )
 
     order = list(range(len(data["seats"])))
@@ -169,14 +178,6 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
         counter = cs.counters[s["counter"]]
         provides = ", ".join(counter["provides"])
         owner = "Your" if i == you else f"{s['name']}'s"
-        counter_svg = strip_svg(
-            counter["name"],
-            "Counter",
-            f"Provides {provides}.",
-            f"{owner} counter, {counter['name']}: provides {provides}.",
-            tone="grey",
-            width=180,
-        )
         regulars = []
         for r in s["regulars"]:
             card = cs.cards[r]
@@ -205,7 +206,7 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
                 "turn": data["turn"] == i,
                 "coins": s["coins"],
                 "hand_count": s["hand_count"],
-                "counter": {"name": counter["name"], "provides": provides, "svg": counter_svg},
+                "counter": {"name": counter["name"], "provides": provides, "svg": counter_svg(counter, owner)},
                 "cards": [card_pic(c, f" (in {owner.lower() if i == you else owner} café)") for c in s["cafe"]],
                 "regulars": regulars,
                 "guests": [cs.guests[g]["name"] for g in s["guests"]],
@@ -229,11 +230,7 @@ def card_face(data: dict[str, Any], file: str, key: str) -> str:
     if file == "cafe_cards.yaml" and key in cs.cards:
         return card_svg(face(cs.cards[key]))
     if file == "guests.yaml" and key in cs.guests:
-        g = cs.guests[key]
-        words = guest_words(g)
-        return strip_svg(g["name"], "Guest", words, f"Special guest {g['name']}: {words}.", width=220)
+        return card_svg(guest_face(cs.guests[key]))
     if file == "counters.yaml" and key in cs.counters:
-        c = cs.counters[key]
-        words = "provides " + ", ".join(c["provides"])
-        return strip_svg(c["name"], "Counter", words, f"Counter {c['name']}: {words}.", tone="blue")
+        return counter_svg(cs.counters[key])
     return ""

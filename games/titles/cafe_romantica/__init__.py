@@ -43,6 +43,7 @@ class CafeRomantica(TitleBase):
     folder = Path(__file__).parent  # templates/ and static/ are here
     page_template = "table.html"  # the seat page's table (templates/)
     email_template = "email.html"  # the email's table
+    rules_summary = "rules.html"  # its rules in short, in our words (templates/): the rules page
     drawing = drawing  # the table as pictures
     cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     card_face = staticmethod(drawing.card_face)  # the card set preview

@@ -51,6 +51,25 @@ def focus_face(f: dict[str, Any], where: str = "") -> Face:
     )
 
 
+def manager_face(m: dict[str, Any], whose: str = "Manager") -> Face:
+    """A manager: her special ability. `whose` starts the name ("Your manager")."""
+    return Face(name=m["name"], label=f"{whose}, {m['name']}: {m['text']}", tone="gold", kind="Manager", body=m["text"])
+
+
+def agenda_face(a: dict[str, Any], whose: str = "Agenda", done: bool = False) -> Face:
+    """An agenda face up: its cost and benefit; `done` marks a completed one."""
+    state_word = "completed (done)" if done else "to complete"
+    return Face(
+        name=a["name"],
+        label=f"{whose} {state_word}, {a['name']}: cost {a['cost']} ♥. {a['text']}",
+        tone="plum",
+        corner=str(a["cost"]),
+        tag="done ✓" if done else "",
+        kind="Agenda" + (" · completed" if done else ""),
+        body=a["text"],
+    )
+
+
 def field_card(cards: dict[str, Any], cid: str) -> tuple[Face, str, list[str]]:
     kind = base_id(cid)
     if kind in cards["hosts"]:
@@ -113,16 +132,14 @@ def draw(
         items = []
         if s["manager"]:
             m = cards["managers"][s["manager"]]
-            f = Face(
-                name=m["name"],
-                label=f"{owner.capitalize()} manager, {m['name']}: {m['text']}",
-                tone="gold",
-                kind="Manager",
-                body=m["text"],
-            )
             items.append(
                 pic(
-                    card_svg(f), key=m["id"], name=m["name"], lines=[f"Manager: {m['text']}"], options=[], css="manager"
+                    card_svg(manager_face(m, f"{owner.capitalize()} manager")),
+                    key=m["id"],
+                    name=m["name"],
+                    lines=[f"Manager: {m['text']}"],
+                    options=[],
+                    css="manager",
                 )
             )
         fl = cards["flyer"]
@@ -170,20 +187,9 @@ def draw(
                     }
                 )
                 continue
-            state_word = "completed" if a["done"] else "to complete"
-            f = Face(
-                name=a["name"],
-                label=f"{owner.capitalize()} agenda {state_word}, {a['name']}: cost {a['cost']} ♥. {a['text']}",
-                tone="plum",
-                corner=str(a["cost"]),
-                tag="done ✓" if a["done"] else "",
-                kind="Agenda" + (" · completed" if a["done"] else ""),
-                body=a["text"],
-                dim=False,
-            )
             agendas.append(
                 pic(
-                    card_svg(f),
+                    card_svg(agenda_face(a, f"{owner.capitalize()} agenda", a["done"])),
                     key=a["id"],
                     name=a["name"],
                     css="agenda",
@@ -235,6 +241,10 @@ def card_face(data: dict[str, Any], file: str, key: str) -> str:
         return ""
     if group == "hosts":
         return card_svg(host_face(card))
-    if "cost" in card and "text" in card:
+    if group == "focus":
         return card_svg(focus_face(card))
+    if group == "managers":
+        return card_svg(manager_face(card))
+    if group == "agendas":
+        return card_svg(agenda_face(card))
     return ""

@@ -178,7 +178,7 @@ def draw(
     remi = [one(c, " (reminiscence row)", ("remi",)) for c in data["reminiscence_row"]]
     revealed = [one(c, " (revealed)", ()) for c in data.get("revealed", [])]
     deck = back_svg(
-        f"Reminiscence deck: {counted(data['reminiscence_deck'], 'card')} face down",
+        f"Reminiscences: a deck of {counted(data['reminiscence_deck'], 'card')} face down",
         ["Reminiscences", counted(data["reminiscence_deck"], "card")],
         tone="plum",
         count=data["reminiscence_deck"],

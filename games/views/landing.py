@@ -1,0 +1,95 @@
+"""The front page for a first visit (the four games, each pictured by its own card, in a line, with
+its rules), and trying a game against bots in one click: a game with the player and two bots, started
+at once, the player's seat opened. A second click while that game is still on opens it again rather
+than starting another."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.http import require_POST
+
+from cardsets.preview import showcase
+from games import links
+from games.actions import organise, write
+from games.engine import OptionsError
+from games.models import Game, Seat
+from games.titles import get_title, titles
+
+from .rules import lead
+
+BOTS = 2  # a game against bots: the player and two bots (fewer or more where a title needs it)
+
+
+@dataclass
+class Shown:
+    """One game on the front page."""
+
+    slug: str
+    name: str
+    line: str
+    players: str
+    picture: SafeString
+    rules: bool
+
+
+def shown_games() -> list[Shown]:
+    """Every title, pictured by the first card its drawing draws."""
+    out = []
+    for t in titles():
+        low, high = t.min_players, t.max_players
+        players = f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low} to {high} players"
+        picture = mark_safe(showcase(t.slug))  # noqa: S308 - the drawing escapes every text it holds
+        out.append(Shown(t.slug, t.name, lead(t.slug), players, picture, bool(t.rules_summary)))
+    return out
+
+
+def landing(request: HttpRequest) -> HttpResponse:
+    """The four games, their rules, and (signed in) a game against bots for each in one click."""
+    return render(request, "games/landing.html", {"games": shown_games()})
+
+
+def bot_game_seat(user, slug: str) -> Seat | None:
+    """The player's seat in a game against bots of this title that they host and that is still on."""
+    seats = Seat.objects.filter(
+        player=user, game__organiser=user, game__title=slug, game__status__in=(Game.Status.ACTIVE, Game.Status.PAUSED)
+    ).select_related("game")
+    for seat in seats.order_by("-game__created_at")[:20]:
+        others = seat.game.seats.exclude(pk=seat.pk)
+        if others.exists() and not others.filter(is_bot=False).exists():
+            return seat
+    return None
+
+
+@login_required
+@require_POST
+def try_bots(request: HttpRequest) -> HttpResponse:
+    """Start a game of the posted title against bots and open the player's seat."""
+    slug = request.POST.get("title", "")
+    try:
+        title = get_title(slug if isinstance(slug, str) else "")
+    except KeyError:
+        messages.error(request, "There is no such game to try. Pick one of the games below.")
+        return redirect("games")
+    seat = bot_game_seat(request.user, title.slug)
+    if seat is not None:
+        messages.info(request, f"Your game of {title.name} against bots is still on: here it is.")
+        return redirect(reverse("seat", args=[links.token_for(seat)]))
+    count = min(max(1 + BOTS, title.min_players), title.max_players)
+    try:
+        game = organise.create_game(
+            request.user, title.slug, f"{title.name} against bots", {}, [request.user.email] + [None] * (count - 1)
+        )
+        organise.start_game(game, actor=request.user)
+    except (OptionsError, write.SubmitError) as e:
+        messages.error(request, f"The game could not start: {getattr(e, 'message', str(e))}")
+        return redirect("games")
+    seat = game.seats.get(index=0)
+    messages.success(request, f"A game of {title.name} against {count - 1} bots has started: you are the first seat.")
+    return redirect(reverse("seat", args=[links.token_for(seat)]))
