@@ -31,12 +31,13 @@ def submit(page, target) -> None:
 
 def one_tap(page) -> bool:
     """Whether the decision is one choice, which a tap on an option or its card sends at once
-    (static/titles/tap.js): then there is no Send to press after it. Waits until the script has
+    (static/titles/tap.js): then there is no Send to press after it (unless the page queues steps). Waits until the script has
     bound the form (a tap before that only ticks the option, as without script)."""
     if page.locator("form.prompt[data-kind='choose']").count() != 1:
         return False
     page.locator("form.prompt[data-tap-bound]").wait_for(state="attached")
-    return True
+    # a form that queues several steps before one send (Café's grid) takes a tap as a pick
+    return page.locator("form.prompt[data-queue]").count() == 0
 
 
 def organiser_starts(page, base: str, title: str, name: str, seats: list[str], options: dict[str, str] | None = None):
