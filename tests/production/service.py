@@ -174,7 +174,7 @@ def start_web(test_db: dict, tmp: Path, queue: str, workers: int = 2, **extra: s
 
 _FIELD = re.compile(r'<input type="hidden" name="(version|prompt_key|csrfmiddlewaretoken)" value="([^"]*)"')
 _CHOICE = re.compile(r'<input type="(?:radio|checkbox)" name="answer" value="([^"]+)"')
-_NUMBER = re.compile(r'<input type="number" name="answer" min="(-?\d+)"')
+_NUMBER = re.compile(r'<input type="number"[^>]*? name="answer" min="(-?\d+)"')
 
 
 def answer_form(html: str) -> dict[str, str] | None:

@@ -185,3 +185,16 @@ def test_a_long_games_page_shows_the_newest_lines_and_marks_what_is_new(client, 
     assert [int(n) for n, _, _ in items] == list(range(len(lines), len(lines) - 60, -1))
     hidden = len(lines) - 60
     assert f"{hidden} earlier entries" in html and hidden == total + 2 - 60
+
+
+def test_the_fault_tests_players_can_fill_the_form_as_it_is_drawn(client, make_game):
+    """The production fault tests answer by reading this page's HTML; a change to how a prompt is
+    drawn must not leave them sending nothing (they would still pass their other counts)."""
+    from tests.production.service import answer_form
+
+    game = make_game()
+    url = seat_url(game, 0)
+    form = answer_form(client.get(url).content.decode())
+    assert form is not None and form["answer"] == "0" and form["version"] == "0"
+    r = client.post(url, form, follow=True)
+    assert "Played." in r.content.decode()
