@@ -1,0 +1,74 @@
+"""The seam every channel sits behind (as healthchecks' transports): one base, one error type.
+
+A notification is a message to a person (or a game's shared chat) about a game, written to the
+outbox (`games.models.Notification`) in the transaction of its cause, with what it shows frozen as
+JSON. A channel turns such a row into what it delivers (an email, a push payload, a chat post) and
+hands it over; the outbox around it (claiming, a lease, retries with backoff, giving up) is the
+same for every channel, so a worker that dies mid-send loses nothing and a repeat carries the same
+idempotency key (the row's Message-ID).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+class ChannelError(Exception):
+    """A delivery that failed. `permanent`: trying again cannot help (a gone push subscription, a
+    deleted webhook, a mailbox that does not exist), so the row is given up and the target turned
+    off; otherwise the row is retried with backoff. `unreachable`: the far end did not answer at
+    all, so the rest of a batch to it would only wait as long."""
+
+    def __init__(self, reason: str, *, permanent: bool = False, unreachable: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason[:300]
+        self.permanent = permanent
+        self.unreachable = unreachable
+
+
+@dataclass(frozen=True)
+class Ping:
+    """What a short channel (push, chat) says of a notification: a few words and where to go.
+
+    `url` is the seat's own link for a person's channel, and the game's public page for a game's
+    shared chat (never a seat link: a chat channel is read by many)."""
+
+    title: str
+    body: str
+    url: str
+    game_name: str = ""
+    whose_move: str = ""
+    deadline: str = ""  # in words, in the reader's timezone ("Sat 28 Nov, 18:00 (Europe/Paris)")
+    tag: str = ""  # one per wait: a later ping of the same wait replaces the earlier on a device
+
+
+class Channel:
+    """One kind of delivery. Subclasses set `kind` and `label`, say where a person's targets are
+    (`targets_for`, `target`, `turn_off`), and implement `send_ping` (or `deliver` for a channel
+    that renders a whole row itself, as email does)."""
+
+    kind: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+
+    def targets_for(self, user: Any) -> list[Any]:
+        """This person's working targets of this kind (devices, webhooks), to fan a ping out to."""
+        return []
+
+    def target(self, target_id: int) -> Any | None:
+        """One target by its id, or None if it is gone (the row is then given up, not retried)."""
+        return None
+
+    def turn_off(self, target: Any, reason: str) -> None:
+        """A permanent error: stop using this target and keep the reason for the person's profile."""
+
+    def deliver(self, note: Any, target: Any) -> str:
+        """Hand an outbox row to its target; returns an id the far end gave (or ""). Raises
+        ChannelError on failure; never logs or shows a secret of the target (a webhook URL, keys)."""
+        from .ping import idempotency_key, ping_of
+
+        return self.send_ping(ping_of(note), target, idempotency_key(note))
+
+    def send_ping(self, ping: Ping, target: Any, key: str) -> str:
+        """Deliver a ping; `key` is the same on every try of one row (a repeat can be dropped by it)."""
+        raise NotImplementedError
