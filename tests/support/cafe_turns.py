@@ -1,5 +1,5 @@
 """Café games brought to the place-and-act phase, and queued runs of a seat's steps, for the tests
-of turns of several steps (tests/test_queued_turns.py and the browser's tests/browser/test_queued_turn.py).
+of turns of several steps (tests/actions/test_steps.py and the browser's tests/browser/test_queued_turn.py).
 
 `to_play_phase` plays the draft through the write path. `scarce_brown` is the starting position of
 a race for the supply: both seats can produce brown, and one brown cube is left in the supply (the
