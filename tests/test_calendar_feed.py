@@ -186,3 +186,17 @@ def test_a_forgotten_stamp_is_taken_as_changed_now_and_two_changes_in_a_second_a
     cache.clear()
     later = now + timedelta(hours=2)
     assert revisions({"k": "b"}, later)["k"] >= later, "forgotten: a client downloads once more, never keeps stale"
+
+
+def test_vacation_hours_the_sweep_draws_move_the_event(clocked, travel):
+    """The sweep moves a deadline with no event in the log: the feed notes the change itself."""
+    from games.actions import deadlines
+
+    clocked(auto_vacation=True, vacation_days=1, bot_after_misses=None)
+    [before] = events_of(ana()).values()
+    travel(61)
+    assert deadlines.sweep()["timed_out"] == 0, "vacation hours drawn instead of a timeout"
+    [after] = events_of(ana()).values()
+    assert str(after["uid"]) == str(before["uid"])
+    assert after.decoded("dtstart") > before.decoded("dtstart")
+    assert after.decoded("sequence") > before.decoded("sequence")
