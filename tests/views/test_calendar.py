@@ -17,7 +17,7 @@ from accounts.models import User
 from games.actions import organise, play
 from games.calendar_feed import feed_url
 from tests.support import hostile as h
-from tests.test_fuzz_endpoints import Findings, Poster, fuzz, same_signature
+from tests.test_fuzz_endpoints import Findings, Poster, fuzz, junk_fields, same_signature
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -175,4 +175,35 @@ def test_hostile_feed_tokens_never_open_a_feed_nor_fail(clocked):
 
     example()
     assert ana().calendar_nonce == user.calendar_nonce
+    findings.check()
+
+
+def test_hostile_posts_to_make_a_new_address_only_ever_make_one_for_the_person_signed_in(clocked):
+    """POST /me/calendar/new/ takes no field: whatever is posted, a signed-in person gets a new
+    address (and only they), someone not signed in changes nothing; never a server error."""
+    clocked()
+    findings = Findings()
+    endpoint = "POST /me/calendar/new/"
+    person = Client(raise_request_exception=False)
+    person.force_login(ana())
+    ben = User.objects.get(email="ben@example.com")
+
+    @fuzz(60)
+    @given(junk=junk_fields(), signed_in=st.booleans())
+    def example(junk, signed_in) -> None:
+        before, bens = ana().calendar_nonce, ben.calendar_nonce
+        repro = f"signed_in={signed_in} form={[(k, h.short(v, 30)) for k, v in junk]}"
+        poster = Poster(findings, endpoint, client=person if signed_in else None)
+        response = poster.form("/me/calendar/new/", junk, repro)
+        if response.status_code >= 500:
+            return
+        after = ana().calendar_nonce
+        if signed_in and (after == before or response.status_code != 302):
+            findings.add(endpoint, "a signed-in post made no new address", repro)
+        if not signed_in and after != before:
+            findings.add(endpoint, "a post by nobody signed in changed the address", repro)
+        if User.objects.get(pk=ben.pk).calendar_nonce != bens:
+            findings.add(endpoint, "another person's address changed", repro)
+
+    example()
     findings.check()
