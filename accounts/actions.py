@@ -1,11 +1,11 @@
-"""Writes about people rather than games: asking for a sign-in link."""
+"""Writes about people rather than games: asking for a sign-in link, a new calendar feed address."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
 from . import mailing
-from .models import User
+from .models import User, new_calendar_nonce
 
 
 def send_sign_in_link(address: str) -> None:
@@ -19,3 +19,12 @@ def send_sign_in_link(address: str) -> None:
         user = User.objects.for_email(address)
         if user.is_active:
             mailing.mail_sign_in(user)
+
+
+# --- the calendar feed's address ----------------------------------------------------------------
+
+
+def new_calendar_address(user: User) -> None:
+    """A new nonce for the person's calendar feed: the old address opens nothing from now on."""
+    user.calendar_nonce = new_calendar_nonce()
+    User.objects.filter(pk=user.pk).update(calendar_nonce=user.calendar_nonce)

@@ -1,8 +1,14 @@
 """People, known by email address. Organisers have a password; players never need one."""
 
+import secrets
+
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.core.validators import MaxValueValidator
 from django.db import IntegrityError, models, transaction
+
+
+def new_calendar_nonce() -> str:
+    return secrets.token_urlsafe(12)
 
 
 class UserManager(BaseUserManager):
@@ -63,6 +69,8 @@ class User(AbstractBaseUser, PermissionsMixin):
     )
     mail_refused_reason = models.CharField(max_length=300, blank=True, help_text="What the mail server said.")
     last_digest_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # the private calendar feed's address is signed with it (accounts.tokens): a new one revokes the old address
+    calendar_nonce = models.CharField(max_length=32, default=new_calendar_nonce, editable=False)
     is_staff = models.BooleanField(default=False, help_text="Organisers: may sign in and run games.")
     is_active = models.BooleanField(default=True)
     date_joined = models.DateTimeField(auto_now_add=True)

@@ -3,11 +3,13 @@
 | kind | made from | lifetime | how |
 |---|---|---|---|
 | seat link | a seat's id and nonce | SEAT_LINK_MAX_AGE (an expired one is still told apart) | django.core.signing |
+| seat link in a calendar feed | the same, signed as of the start of its day | as a seat link, from that moment | django.core.signing |
 | join link | a game's id and join nonce | until the host makes a new one | django.core.signing |
 | join confirmation | a game's id and join nonce, an address, a name | CONFIRM_MAX_AGE | django.core.signing |
 | spectator link | a game's id and watch nonce | until the host makes a new one | django.core.signing |
 | reply address | a seat's id and nonce, the version, the question's key, the kind | the seat's nonce | an HMAC in the local part |
 | unsubscribe link | a person's id | none | django.core.signing |
+| calendar feed address | a person's id and calendar nonce | until they make a new one | django.core.signing (no timestamp) |
 | sign-in link | a person | SESAME_MAX_AGE, spent once | django-sesame |
 
 Why here, in accounts: accounts is the lowest layer and reads the sign-in link itself, and it
@@ -37,6 +39,7 @@ CONFIRM_MAX_AGE = 24 * 3600  # the emailed confirmation of a join
 WATCH_SALT = "games.watch-link"
 REPLY_SALT = "games.reply"
 UNSUBSCRIBE_SALT = "games.unsubscribe"
+CALENDAR_SALT = "accounts.calendar-feed"
 
 
 class BadToken(Exception):
@@ -54,8 +57,25 @@ class ExpiredToken(BadToken):
 # --- seat links ---------------------------------------------------------------------------------
 
 
-def seat_token(seat_pk: int, nonce: str) -> str:
-    return signing.dumps({"s": seat_pk, "n": nonce}, salt=SEAT_SALT, compress=True)
+def seat_token(seat_pk: int, nonce: str, signed_at: int | None = None) -> str:
+    """A seat link's token. `signed_at` (Unix seconds, not in the future) dates it earlier than now,
+    so the same link comes out all day: a calendar feed then stays the same between polls (its
+    ETag holds), and the link still has SEAT_LINK_MAX_AGE from that moment."""
+    data = {"s": seat_pk, "n": nonce}
+    if signed_at is None:
+        return signing.dumps(data, salt=SEAT_SALT, compress=True)
+    return _SignedAt(signed_at, salt=SEAT_SALT).sign_object(data, compress=True)
+
+
+class _SignedAt(signing.TimestampSigner):
+    """django.core.signing's timestamped token, stamped with a given moment rather than now."""
+
+    def __init__(self, at: int, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.at = at
+
+    def timestamp(self) -> str:
+        return signing.b62_encode(self.at)
 
 
 def read_seat_token(token: str) -> tuple[Any, Any]:
@@ -188,6 +208,27 @@ def user_from_unsubscribe(token: str):
     except signing.BadSignature:
         return None
     return User.objects.filter(pk=data.get("u")).first()
+
+
+# --- a person's calendar feed -------------------------------------------------------------------
+
+
+def calendar_token(user_pk: int, nonce: str) -> str:
+    """The private calendar feed's address for a person: the same every time it is shown (no
+    timestamp: calendar apps keep polling it for years), until a new nonce revokes it."""
+    return signing.Signer(salt=CALENDAR_SALT).sign_object({"u": user_pk, "n": nonce})
+
+
+def read_calendar_token(token: str) -> tuple[Any, Any]:
+    """(person id, calendar nonce) a feed address names (None for what it does not say); BadToken."""
+    try:
+        data = signing.Signer(salt=CALENDAR_SALT).unsign_object(token)
+    except (signing.BadSignature, ValueError, UnicodeError):
+        # a genuine signature over bytes that are not our JSON cannot happen; a damaged token can
+        raise BadToken from None
+    if not isinstance(data, dict):
+        return None, None
+    return data.get("u"), data.get("n")
 
 
 def sign_in_query(user) -> str:

@@ -23,9 +23,10 @@ from games.engine.prompts import key_of, prompt_key
 from games.engine.words import noun
 
 from . import dispatch, links, pending
+from .calendar_files import Deadline, deadline_file
 from .clock import seat as seat_clock
 from .clock import terms as clock_terms
-from .clock.shown import deadline_ics, local_time
+from .clock.shown import local_time
 from .models import Game, Notification, Seat
 from .present import as_shown, score_rows, table_template
 
@@ -135,7 +136,9 @@ def finish(note: Notification) -> None:
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     if ctx.get("deadline_at") and frozen is not None:
         due = datetime.fromisoformat(ctx["deadline_at"])
-        note.ics = deadline_ics(ctx["game"]["name"], frozen.pk, due, ctx["url"], settings.REPLY_DOMAIN, timezone.now())
+        question = ctx["prompt"].get("text", "") if isinstance(ctx.get("prompt"), dict) else ""
+        deadline = Deadline(frozen.pk, ctx["game"]["name"], due, ctx["url"], question)
+        note.ics = deadline_file(deadline, settings.REPLY_DOMAIN, timezone.now())
     if note.game_id:
         # the drawing takes the card catalogue from the game (fixed for its whole life) and draws
         # the seat's own cards as "yours"

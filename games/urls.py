@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import home, host, join, landing, live, new_game, outbox, preferences, rules, seat, turns, watch
+from .views import calendar, home, host, join, landing, live, new_game, outbox, preferences, rules, seat, turns, watch
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -38,4 +38,6 @@ urlpatterns = [
     path("unsubscribe/<str:token>/", preferences.unsubscribe, name="unsubscribe"),
     path("me/", preferences.profile, name="profile"),
     path("me/away/", preferences.away, name="away"),
+    path("me/calendar/new/", calendar.new_address, name="calendar-new-address"),
+    path("me/calendar/<str:token>.ics", calendar.feed, name="calendar-feed"),
 ]

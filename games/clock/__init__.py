@@ -9,7 +9,7 @@ The modules, from pure to seat-level:
 - terms.py: the one bounded parser per kind of typed clock value (quiet days, quiet hours,
   reminder points), their stored forms, `span`, the clock's rules in words (`describe`) and the
   clock fields' cross-checks (`clock_problems`);
-- shown.py: time as people read it, on pages and in emails: `local_time`, `due_in`, `deadline_ics`;
+- shown.py: time as people read it, on pages and in emails: `local_time`, `due_in`;
 - seat.py: one seat's clock, read from the seat it is given (imports no model);
 - vacation.py: each seat's vacation book and the hours it draws (reads Vacation rows).
 

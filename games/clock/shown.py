@@ -1,7 +1,8 @@
-"""Time as people read it: absolute times in the reader's own timezone, and a deadline as a
-calendar file. Pages and emails both say times through here, so they say them the same way.
+"""Time as people read it: absolute times in the reader's own timezone, and how long until a
+deadline. Pages and emails both say times through here, so they say them the same way (calendar
+files are written by games.calendar_files).
 
-Pure (no Django): whatever a caller knows of the site (its mail domain, the time now) it passes in.
+Pure (no Django): whatever a caller knows (the time now) it passes in.
 """
 
 from __future__ import annotations
@@ -30,31 +31,3 @@ def local_time(when: datetime | None, tz: str) -> str:
 def due_in(deadline: datetime | None, now: datetime) -> str:
     """How long until a deadline, in words ("1 day 4 h"); nothing once it has passed (or without one)."""
     return span(deadline - now) if deadline and deadline > now else ""
-
-
-def deadline_ics(game_name: str, seat_pk: int, deadline: datetime, url: str, domain: str, now: datetime) -> str:
-    """A one-event calendar file for the deadline, so it lands in the player's own calendar.
-
-    `domain` names the site in the event's UID (the reply domain); `now` is its stamp.
-    """
-    stamp = deadline.astimezone(ZoneInfo("UTC")).strftime("%Y%m%dT%H%M%SZ")
-    made = now.astimezone(ZoneInfo("UTC")).strftime("%Y%m%dT%H%M%SZ")
-    summary = f"Your move is due in {game_name}".replace(",", "\\,").replace(";", "\\;")
-    return "\r\n".join(
-        [
-            "BEGIN:VCALENDAR",
-            "VERSION:2.0",
-            "PRODID:-//Cafe turns//EN",
-            "METHOD:PUBLISH",
-            "BEGIN:VEVENT",
-            f"UID:deadline-{seat_pk}-{stamp}@{domain}",
-            f"DTSTAMP:{made}",
-            f"DTSTART:{stamp}",
-            f"DTEND:{stamp}",
-            f"SUMMARY:{summary}",
-            f"URL:{url}",
-            "END:VEVENT",
-            "END:VCALENDAR",
-            "",
-        ]
-    )
