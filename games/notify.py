@@ -97,7 +97,7 @@ def _queue(
         seat=seat,
         recipient=recipient or user.email,
         kind=kind,
-        subject=subject[:200],
+        subject=" ".join(subject.split())[:200],  # a name with a line break (the admin allows one) is one line
         template=template,
         context=ctx,
     )

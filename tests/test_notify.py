@@ -117,3 +117,19 @@ def test_every_title_email_has_no_svg_and_no_style_left(slug, make_game):
     html = email_for(game, person, game.state)
     assert "<svg" not in html.lower() and "<style" not in html.lower()
     assert "Open your seat" in html
+
+
+def test_a_game_name_with_a_line_break_still_mails_on_one_subject_line(make_game):
+    """The admin accepts a name with a line break; a mail header may not hold one."""
+    from django.core import mail as outbox
+
+    from games import mail
+    from games.models import Game, Notification
+
+    game = make_game()
+    Game.objects.filter(pk=game.pk).update(name="Friday\r\nnight")
+    game.refresh_from_db()
+    note = notify.notice(game, game.seats.get(index=0), f"News of {game.name}", "Hello")
+    assert note.subject == "News of Friday night"
+    assert mail.send(note.pk) == Notification.Status.SENT
+    assert outbox.outbox[-1].subject == "News of Friday night"
