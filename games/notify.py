@@ -23,8 +23,10 @@ from games.engine.prompts import key_of, prompt_key
 from games.engine.words import noun
 
 from . import dispatch, links, pending
+from .channels import pinging
 from .clock import seat as seat_clock
 from .clock import terms as clock_terms
+from .clock.calendar import holding, quiet_hour_spans
 from .clock.shown import deadline_ics, local_time
 from .models import Game, Notification, Seat
 from .present import as_shown, score_rows, table_template
@@ -180,9 +182,91 @@ def _talk(seat: Seat) -> list[dict[str, str]]:
 
 
 def your_move(game: Game, seat: Seat, view: dict[str, Any], prompt, note: str = "") -> Notification | None:
+    pings(game, seat, prompt)
     if not _wants(seat, immediate=True):
         return None
     return _asking(game, seat, view, prompt, Notification.Kind.YOUR_MOVE, f"Your move in {game.name}", note)
+
+
+# --- pings: every channel but email ------------------------------------------------------------
+
+
+def _hold(note: Notification) -> Notification:
+    writes = pending.current()
+    if writes is not None:
+        writes.notes.append(note)
+        return note
+    note.save()
+    if note.not_before is None:
+        dispatch.send_after_commit([note.pk])
+    return note
+
+
+def _quiet_until(seat: Seat, now: datetime) -> datetime | None:
+    """The end of the person's quiet hours if `now` falls in them: a ping waits until then."""
+    span = holding(now, quiet_hour_spans(now, seat_clock.quiet_hours_of(seat)))
+    return span[1] if span else None
+
+
+def pings(game: Game, seat: Seat, prompt) -> list[Notification]:
+    """One ping row per working target of every channel but email as a wait starts: the person's
+    own (not for a digest reader, not on a channel they turned off for this seat, held through
+    their quiet hours) and the game's shared chat (whose move and the deadline, never a seat link).
+
+    A wait gives at most one ping per target: a question sent again (a fresh copy) pings nothing.
+    Unsubscribing from email leaves these alone; a bot seat gets nothing."""
+    if seat.is_bot:
+        return []
+    user = seat.player if seat.player_id else None
+    personal = user is not None and user.email_mode != user.EmailMode.DIGEST
+    muted = set(seat.muted_channels or [])
+    found: list[tuple[str, Any, bool]] = []
+    for channel in pinging():
+        if personal and channel.kind not in muted:
+            found += [(channel.kind, t, True) for t in channel.targets_for(user)]
+        found += [(channel.kind, t, False) for t in channel.game_targets(game)]
+    if not found:
+        return []
+    now = timezone.now()
+    wait = seat.waiting_since or now
+    pinged = Notification.objects.filter(
+        seat_id=seat.pk, kind=Notification.Kind.YOUR_MOVE, created_at__gte=wait
+    ).exclude(channel=Notification.Channel.EMAIL)
+    if seat.pk is not None and pinged.exists():
+        return []
+    quiet = _quiet_until(seat, now) if user is not None else None
+    common = {
+        "game": {"name": game.name},
+        "whose": seat.name,
+        "deadline_at": seat.deadline.isoformat() if seat.deadline else None,
+        "wait": wait.isoformat(),
+    }
+    rows = []
+    for kind, target, own in found:
+        if own:
+            ctx = {
+                **common,
+                "audience": "person",
+                "tz": user.timezone,
+                "seat": {"pk": seat.pk, "nonce": seat.nonce, "index": seat.index, "name": seat.name},
+                "question": getattr(prompt, "text", ""),
+            }
+        else:  # a shared channel: no seat, no question (it may tell what only the seat may see)
+            ctx = {**common, "audience": "game", "tz": game.timezone}
+        row = Notification(
+            game=game,
+            seat=seat,
+            recipient=user.email if own and user is not None else "",
+            channel=kind,
+            target_id=target.pk,
+            kind=Notification.Kind.YOUR_MOVE,
+            subject=f"Your move in {game.name}"[:200] if own else f"{seat.name}'s move in {game.name}"[:200],
+            context=ctx,
+            not_before=quiet if own else None,
+            next_attempt_at=quiet if own else None,
+        )
+        rows.append(_hold(row))
+    return rows
 
 
 def reminder(game: Game, seat: Seat, view: dict[str, Any], prompt) -> Notification | None:
