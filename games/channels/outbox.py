@@ -107,9 +107,8 @@ def _send(notification_id: int) -> tuple[str, ChannelError | None]:
     if note.target_id is not None:
         target = channel.target(note.target_id)
         if target is None:
-            return _failed(
-                note, channel, None, ChannelError("Not sent: its target is gone or turned off.", permanent=True)
-            )
+            gone = ChannelError("Not sent: its target is gone or turned off.", permanent=True)
+            return _failed(note, channel, None, gone), gone
     try:
         far_id = channel.deliver(note, target)
     except ChannelError as e:
