@@ -135,9 +135,11 @@ def post(hook: ChatHook, ping: Ping, key: str) -> str:
     """Send a ping to one hook (or, locally, record it in the outbox); raises ChannelError."""
     url, headers, body = FORMATS[hook.format](ping, hook.url, key)
     if local():
+        # beside the mail of the hook's owner (a game's: its host), so they read it in their own outbox
+        owner = hook.owner if hook.owner_id else hook.game.organiser
         DeliveredMail.objects.create(
-            to=f"chat ({hook.get_format_display()}): {hook.masked_url}",
-            subject=ping.title[:200],
+            to=owner.email,
+            subject=f"[chat: {hook.get_format_display()}, {hook.masked_url}] {ping.title}"[:200],
             body_text=json.dumps(json.loads(body), ensure_ascii=False, indent=2),
             headers={"X-Channel": "chat", "X-Chat-Format": hook.format, "Idempotency-Key": key},
         )

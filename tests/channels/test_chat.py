@@ -136,6 +136,7 @@ def test_the_local_setting_records_the_post_in_the_outbox_and_sends_nothing(hook
     ChatChannel().send_ping(PING, hook, KEY)
     assert hook_server.received == []
     mail = DeliveredMail.objects.get()
-    assert mail.to == f"chat (Discord): {hook.masked_url}" and "s3cret" not in mail.to
+    assert mail.to == hook.owner.email, "in its owner's own outbox"
+    assert mail.subject == f"[chat: Discord, {hook.masked_url}] {PING.title}" and "s3cret" not in mail.subject
     assert json.loads(mail.body_text)["content"].startswith("Your move, Ana")
     assert mail.headers["X-Channel"] == "chat"
