@@ -9,6 +9,7 @@ all: unsubscribed people get nothing (their games go on), digest readers get one
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -191,15 +192,23 @@ def your_move(game: Game, seat: Seat, view: dict[str, Any], prompt, note: str = 
 # --- pings: every channel but email ------------------------------------------------------------
 
 
-def _hold(note: Notification) -> Notification:
-    writes = pending.current()
-    if writes is not None:
-        writes.notes.append(note)
-        return note
-    note.save()
-    if note.not_before is None:
-        dispatch.send_after_commit([note.pk])
-    return note
+@dataclass
+class _Wait:
+    """A wait that pings: what its rows will say, fixed as the wait starts."""
+
+    game: Game
+    seat: Seat
+    question: str
+    wait: datetime
+    quiet_until: datetime | None
+
+
+class _Pings(list):
+    """The waits of one held step or sweep batch, pinged together at its flush (one query per
+    channel for every seat's targets, one for the waits already pinged)."""
+
+    def __call__(self, writes: pending.Writes) -> None:
+        writes.notes.extend(_ping_rows(self))
 
 
 def _quiet_until(seat: Seat, now: datetime) -> datetime | None:
@@ -214,59 +223,91 @@ def pings(game: Game, seat: Seat, prompt) -> list[Notification]:
     their quiet hours) and the game's shared chat (whose move and the deadline, never a seat link).
 
     A wait gives at most one ping per target: a question sent again (a fresh copy) pings nothing.
-    Unsubscribing from email leaves these alone; a bot seat gets nothing."""
-    if seat.is_bot:
-        return []
-    user = seat.player if seat.player_id else None
-    personal = user is not None and user.email_mode != user.EmailMode.DIGEST
-    muted = set(seat.muted_channels or [])
-    found: list[tuple[str, Any, bool]] = []
-    for channel in pinging():
-        if personal and channel.kind not in muted:
-            found += [(channel.kind, t, True) for t in channel.targets_for(user)]
-        found += [(channel.kind, t, False) for t in channel.game_targets(game)]
-    if not found:
+    Unsubscribing from email leaves these alone; a bot seat gets nothing. Within a held step (the
+    write path, a sweep batch) the rows are written at its flush: returns [] then."""
+    if seat.is_bot or seat.pk is None:
         return []
     now = timezone.now()
-    wait = seat.waiting_since or now
-    pinged = Notification.objects.filter(
-        seat_id=seat.pk, kind=Notification.Kind.YOUR_MOVE, created_at__gte=wait
-    ).exclude(channel=Notification.Channel.EMAIL)
-    if seat.pk is not None and pinged.exists():
+    user = seat.player if seat.player_id else None
+    wait = _Wait(game, seat, getattr(prompt, "text", ""), seat.waiting_since or now, None)
+    wait.quiet_until = _quiet_until(seat, now) if user is not None else None
+    writes = pending.current()
+    if writes is None:
+        rows = _ping_rows([wait])
+        for row in rows:
+            row.save()
+        dispatch.send_after_commit([r.pk for r in rows if r.not_before is None])
+        return rows
+    batch = next((f for f in writes.before_flush if isinstance(f, _Pings)), None)
+    if batch is None:
+        batch = _Pings()
+        writes.before_flush.append(batch)
+    batch.append(wait)
+    return []
+
+
+def _ping_rows(waits: list[_Wait]) -> list[Notification]:
+    users = {w.seat.player_id: w.seat.player for w in waits if w.seat.player_id}
+    games = {w.game.pk: w.game for w in waits}
+    found: dict[int, list[tuple[str, Any, bool]]] = {w.seat.pk: [] for w in waits}
+    for channel in pinging():
+        mine, shared = channel.targets_of(list(users.values()), list(games.values()))
+        for w in waits:
+            user = users.get(w.seat.player_id)
+            personal = user is not None and user.email_mode != user.EmailMode.DIGEST
+            if personal and channel.kind not in (w.seat.muted_channels or []):
+                found[w.seat.pk] += [(channel.kind, t, True) for t in mine.get(user.pk, [])]
+            found[w.seat.pk] += [(channel.kind, t, False) for t in shared.get(w.game.pk, [])]
+    asked = [w for w in waits if found[w.seat.pk]]
+    if not asked:
         return []
-    quiet = _quiet_until(seat, now) if user is not None else None
-    common = {
+    earlier = Notification.objects.filter(
+        seat_id__in=[w.seat.pk for w in asked],
+        kind=Notification.Kind.YOUR_MOVE,
+        created_at__gte=min(w.wait for w in asked),
+    ).exclude(channel=Notification.Channel.EMAIL)
+    pinged: dict[int, datetime] = {}
+    for seat_pk, at in earlier.values_list("seat_id", "created_at"):
+        pinged[seat_pk] = max(at, pinged.get(seat_pk, at))
+    rows = []
+    for w in asked:
+        if w.seat.pk in pinged and pinged[w.seat.pk] >= w.wait:
+            continue  # this wait has had its pings (a question sent again)
+        rows += [_ping_row(w, kind, target, own) for kind, target, own in found[w.seat.pk]]
+    return rows
+
+
+def _ping_row(w: _Wait, kind: str, target: Any, own: bool) -> Notification:
+    game, seat = w.game, w.seat
+    user = seat.player if seat.player_id else None
+    ctx: dict[str, Any] = {
         "game": {"name": game.name},
         "whose": seat.name,
         "deadline_at": seat.deadline.isoformat() if seat.deadline else None,
-        "wait": wait.isoformat(),
+        "wait": w.wait.isoformat(),
     }
-    rows = []
-    for kind, target, own in found:
-        if own:
-            ctx = {
-                **common,
-                "audience": "person",
-                "tz": user.timezone,
-                "seat": {"pk": seat.pk, "nonce": seat.nonce, "index": seat.index, "name": seat.name},
-                "question": getattr(prompt, "text", ""),
-            }
-        else:  # a shared channel: no seat, no question (it may tell what only the seat may see)
-            ctx = {**common, "audience": "game", "tz": game.timezone}
-        row = Notification(
-            game=game,
-            seat=seat,
-            recipient=user.email if own and user is not None else "",
-            channel=kind,
-            target_id=target.pk,
-            kind=Notification.Kind.YOUR_MOVE,
-            subject=f"Your move in {game.name}"[:200] if own else f"{seat.name}'s move in {game.name}"[:200],
-            context=ctx,
-            not_before=quiet if own else None,
-            next_attempt_at=quiet if own else None,
-        )
-        rows.append(_hold(row))
-    return rows
+    if own and user is not None:
+        ctx |= {
+            "audience": "person",
+            "tz": user.timezone,
+            "seat": {"pk": seat.pk, "nonce": seat.nonce, "index": seat.index, "name": seat.name},
+            "question": w.question,
+        }
+    else:  # a shared channel: no seat, no question (it may tell what only the seat may see)
+        ctx |= {"audience": "game", "tz": game.timezone}
+    held = w.quiet_until if own else None
+    return Notification(
+        game=game,
+        seat=seat,
+        recipient=user.email if own and user is not None else "",
+        channel=kind,
+        target_id=target.pk,
+        kind=Notification.Kind.YOUR_MOVE,
+        subject=(f"Your move in {game.name}" if own else f"{seat.name}'s move in {game.name}")[:200],
+        context=ctx,
+        not_before=held,
+        next_attempt_at=held,
+    )
 
 
 def reminder(game: Game, seat: Seat, view: dict[str, Any], prompt) -> Notification | None:

@@ -53,6 +53,20 @@ class Channel:
         """A game's own working targets of this kind (a group's shared chat): none by default."""
         return []
 
+    def targets_for_many(self, users: list[Any]) -> dict[Any, list[Any]]:
+        """`targets_for` of many people at once, by user pk (a sweep batch pings many seats in one
+        flush: override with one query)."""
+        return {u.pk: self.targets_for(u) for u in users}
+
+    def game_targets_many(self, games: list[Any]) -> dict[Any, list[Any]]:
+        """`game_targets` of many games at once, by game pk (override with one query)."""
+        return {g.pk: self.game_targets(g) for g in games}
+
+    def targets_of(self, users: list[Any], games: list[Any]) -> tuple[dict[Any, list[Any]], dict[Any, list[Any]]]:
+        """Both at once: (by user pk, by game pk); a channel whose targets share a table overrides it
+        with one query, since it runs for every wait that starts."""
+        return self.targets_for_many(users), self.game_targets_many(games)
+
     def prepare(self, note: Any) -> str | None:
         """Called as a row is claimed: a reason not to send it at all (the row is given up), or None."""
         return None
