@@ -170,20 +170,6 @@ class ChatChannel(Channel):
     def game_targets(self, game: Any) -> list[ChatHook]:
         return list(self._working().filter(game=game))
 
-    def targets_for_many(self, users: list[Any]) -> dict[Any, list[ChatHook]]:
-        found: dict[Any, list[ChatHook]] = {}
-        if users:
-            for hook in self._working().filter(owner__in=[u.pk for u in users]):
-                found.setdefault(hook.owner_id, []).append(hook)
-        return found
-
-    def game_targets_many(self, games: list[Any]) -> dict[Any, list[ChatHook]]:
-        found: dict[Any, list[ChatHook]] = {}
-        if games:
-            for hook in self._working().filter(game__in=[g.pk for g in games]):
-                found.setdefault(hook.game_id, []).append(hook)
-        return found
-
     def targets_of(self, users: list[Any], games: list[Any]) -> tuple[dict[Any, list], dict[Any, list]]:
         mine: dict[Any, list[ChatHook]] = {}
         shared: dict[Any, list[ChatHook]] = {}
