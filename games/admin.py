@@ -546,6 +546,11 @@ class NotificationAdmin(admin.ModelAdmin):
     def text_part(self, obj: Notification) -> str:
         from . import notify
 
+        if obj.channel != Notification.Channel.EMAIL:  # a ping says a few words, made when sent
+            from .channels.ping import ping_of
+
+            ping = ping_of(obj)
+            return format_html('<pre style="white-space:pre-wrap">{}\n{}\n{}</pre>', ping.title, ping.body, ping.url)
         return format_html('<pre style="white-space:pre-wrap">{}</pre>', notify.render(obj)[0])
 
     @admin.display(description="last error")

@@ -24,7 +24,9 @@ def test_the_admin_lists_hooks_masked_and_the_outbox_by_channel(admin_client, ma
     assert "abcdefSECRET" not in detail
     rows = admin_client.get("/admin/games/notification/?channel__exact=chat").content.decode()
     assert "Chat webhook" in rows
-    assert Notification.objects.filter(channel="chat").exists()
+    row = Notification.objects.filter(channel="chat").first()
+    shown = admin_client.get(f"/admin/games/notification/{row.pk}/change/").content.decode()
+    assert f"move in {game.name}" in shown and "/watch/" in shown and "abcdefSECRET" not in shown
 
 
 def test_on_the_embedded_default_a_post_shows_in_its_owners_outbox(client, make_game, settings, django_user_model):
