@@ -199,6 +199,15 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 ANYMAIL = {k.removeprefix("ANYMAIL_"): v for k, v in env.ENVIRON.items() if k.startswith("ANYMAIL_")}
 ANYMAIL.setdefault("REQUESTS_TIMEOUT", MAIL_TIMEOUT)  # an ESP's HTTP API, as SMTP: retried when slow
 
+# --- channels (games.channels): chat webhooks -------------------------------------------------
+# Hosts a user-given webhook URL may reach although they resolve to a private or local address
+# (the SSRF guard refuses those otherwise). Empty by default.
+CHANNEL_ALLOWED_HOSTS = env.list("CHANNEL_ALLOWED_HOSTS", default=[])
+# Chat posts recorded in the local outbox (/outbox/) instead of sent: on by default exactly when
+# mail goes to the local outbox too (the embedded default), so a game tried on one machine posts
+# nowhere; set CHAT_LOCAL=0 to post for real with local mail.
+CHAT_LOCAL = env.bool("CHAT_LOCAL", default=_mail_backend == "games.mail.LocalMailboxBackend")
+
 # Celery: Redis when REDIS_URL is set, else a SQLite file that needs no server.
 REDIS_URL = env.str("REDIS_URL", default="")
 

@@ -28,7 +28,7 @@ from .engine.typed import Unreadable, read_int
 from .forms.fields import NumberField, PlainTextField
 from .host_actions import rewind_steps, voided_by
 from .log_words import Said, words_by_step
-from .models import DeliveredMail, Event, Game, Notification, Seat
+from .models import ChatHook, DeliveredMail, Event, Game, Notification, Seat
 from .present import LOG_LINES, table_context
 
 BOTH = [admin.ActionLocation.CHANGE_LIST, admin.ActionLocation.CHANGE_FORM]
@@ -525,8 +525,18 @@ class EventAdmin(admin.ModelAdmin):
 
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
-    list_display = ("created_at", "recipient", "kind", "game", "status", "attempts", "short_error", "sent_at")
-    list_filter = ("status", "kind")
+    list_display = (
+        "created_at",
+        "recipient",
+        "channel",
+        "kind",
+        "game",
+        "status",
+        "attempts",
+        "short_error",
+        "sent_at",
+    )
+    list_filter = ("status", "channel", "kind")
     search_fields = ("recipient", "subject", "game__name")
     readonly_fields = [f.name for f in Notification._meta.fields if f.name not in ("body_text", "body_html", "context")]
     readonly_fields += ["text_part"]
@@ -536,6 +546,11 @@ class NotificationAdmin(admin.ModelAdmin):
     def text_part(self, obj: Notification) -> str:
         from . import notify
 
+        if obj.channel != Notification.Channel.EMAIL:  # a ping says a few words, made when sent
+            from .channels.ping import ping_of
+
+            ping = ping_of(obj)
+            return format_html('<pre style="white-space:pre-wrap">{}\n{}\n{}</pre>', ping.title, ping.body, ping.url)
         return format_html('<pre style="white-space:pre-wrap">{}</pre>', notify.render(obj)[0])
 
     @admin.display(description="last error")
@@ -567,3 +582,26 @@ class NotificationAdmin(admin.ModelAdmin):
 class DeliveredMailAdmin(admin.ModelAdmin):
     list_display = ("delivered_at", "to", "subject")
     search_fields = ("to", "subject")
+
+
+# --- chat webhooks (games.channels.chat): the URL is a secret, shown masked and never edited here --
+
+
+@admin.register(ChatHook)
+class ChatHookAdmin(admin.ModelAdmin):
+    list_display = ("created", "format", "address", "owner", "game", "enabled", "disabled_reason")
+    list_filter = ("format", "enabled")
+    search_fields = ("owner__email", "game__name")
+    fields = ("format", "address", "owner", "game", "enabled", "last_error", "disabled_reason", "created")
+    readonly_fields = ("format", "address", "owner", "game", "last_error", "disabled_reason", "created")
+
+    @admin.display(description="address (masked)")
+    def address(self, obj: ChatHook) -> str:
+        return obj.masked_url
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request).select_related("owner", "game")
+        return qs if request.user.is_superuser else qs.filter(game__organiser=request.user)
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -282,6 +282,8 @@ class Seat(models.Model):
     # a time bank: what is left (whole seconds) as of clock_since, when its time last started running
     bank_seconds = models.PositiveIntegerField(null=True, blank=True, editable=False)
     clock_since = models.DateTimeField(null=True, blank=True, editable=False)
+    # channels (games.channels kinds other than email) this person turned off for this game only
+    muted_channels = models.JSONField(default=list, blank=True, help_text="Channels not used for this seat.")
 
     class Meta:
         # by the column: ordering by "game" would follow Game's own ordering, joining games_game
@@ -355,6 +357,11 @@ class Notification(models.Model):
         FAILED = "failed", "Failed (will retry)"
         GAVE_UP = "gave_up", "Gave up"
 
+    class Channel(models.TextChoices):
+        EMAIL = "email", "Email"
+        PUSH = "push", "Web push"
+        CHAT = "chat", "Chat webhook"
+
     class Kind(models.TextChoices):
         YOUR_MOVE = "your_move", "Your move"
         INVITE = "invite", "Invitation"
@@ -372,7 +379,15 @@ class Notification(models.Model):
 
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)
-    recipient = models.EmailField()
+    recipient = models.EmailField(blank=True)
+    # every channel shares this outbox (games.channels.outbox): claiming, lease, backoff, giving up
+    channel = models.CharField(max_length=10, choices=Channel.choices, default=Channel.EMAIL)
+    target_id = models.PositiveBigIntegerField(
+        null=True, blank=True, help_text="The push device or chat hook this row goes to (none for email)."
+    )
+    not_before = models.DateTimeField(
+        null=True, blank=True, help_text="Held until then (the person's quiet hours), then sent."
+    )
     kind = models.CharField(max_length=20, choices=Kind.choices)
     subject = models.CharField(max_length=200)
     body_text = models.TextField(blank=True)
@@ -395,7 +410,55 @@ class Notification(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
+        if self.channel != self.Channel.EMAIL:
+            return f"{self.get_kind_display()} by {self.get_channel_display()} #{self.target_id}"
         return f"{self.get_kind_display()} to {self.recipient}"
+
+
+class ChatHook(models.Model):
+    """A chat webhook (games.channels.chat): a person's own, or a game's shared channel (its host's).
+
+    The URL is a secret (it lets anyone post): shown masked, never logged, mailed or put in an
+    error; a permanent refusal turns the hook off and keeps why for its owner's page."""
+
+    class Format(models.TextChoices):
+        DISCORD = "discord", "Discord"
+        SLACK = "slack", "Slack"
+        MATRIX = "matrix", "Matrix (hookshot webhook)"
+        TELEGRAM = "telegram", "Telegram (bot sendMessage URL with chat_id)"
+        NTFY = "ntfy", "ntfy"
+        GOTIFY = "gotify", "Gotify"
+        JSON = "json", "Plain JSON"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="chat_hooks"
+    )
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="chat_hooks")
+    format = models.CharField(max_length=10, choices=Format.choices)
+    url = models.CharField(max_length=500)
+    enabled = models.BooleanField(default=True)
+    last_error = models.CharField(max_length=300, blank=True)
+    disabled_reason = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(owner__isnull=False, game__isnull=True)
+                | models.Q(owner__isnull=True, game__isnull=False),
+                name="chat_hook_owner_or_game",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_format_display()} {self.masked_url}"
+
+    @property
+    def masked_url(self) -> str:
+        from games.channels.safe_http import masked
+
+        return masked(self.url)
 
 
 class DeliveredMail(models.Model):

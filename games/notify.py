@@ -9,6 +9,7 @@ all: unsubscribed people get nothing (their games go on), digest readers get one
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -24,8 +25,10 @@ from games.engine.words import noun
 
 from . import dispatch, links, pending
 from .calendar_files import Deadline, deadline_file
+from .channels import pinging
 from .clock import seat as seat_clock
 from .clock import terms as clock_terms
+from .clock.calendar import holding, quiet_hour_spans
 from .clock.shown import local_time
 from .models import Game, Notification, Seat
 from .present import as_shown, score_rows, table_template
@@ -183,9 +186,131 @@ def _talk(seat: Seat) -> list[dict[str, str]]:
 
 
 def your_move(game: Game, seat: Seat, view: dict[str, Any], prompt, note: str = "") -> Notification | None:
+    pings(game, seat, prompt)
     if not _wants(seat, immediate=True):
         return None
     return _asking(game, seat, view, prompt, Notification.Kind.YOUR_MOVE, f"Your move in {game.name}", note)
+
+
+# --- pings: every channel but email ------------------------------------------------------------
+
+
+@dataclass
+class _Wait:
+    """A wait that pings: what its rows will say, fixed as the wait starts."""
+
+    game: Game
+    seat: Seat
+    question: str
+    wait: datetime
+    quiet_until: datetime | None
+
+
+class _Pings(list):
+    """The waits of one held step or sweep batch, pinged together at its flush (one query per
+    channel for every seat's targets, one for the waits already pinged)."""
+
+    def __call__(self, writes: pending.Writes) -> None:
+        writes.notes.extend(_ping_rows(self))
+
+
+def _quiet_until(seat: Seat, now: datetime) -> datetime | None:
+    """The end of the person's quiet hours if `now` falls in them: a ping waits until then."""
+    span = holding(now, quiet_hour_spans(now, seat_clock.quiet_hours_of(seat)))
+    return span[1] if span else None
+
+
+def pings(game: Game, seat: Seat, prompt) -> list[Notification]:
+    """One ping row per working target of every channel but email as a wait starts: the person's
+    own (not for a digest reader, not on a channel they turned off for this seat, held through
+    their quiet hours) and the game's shared chat (whose move and the deadline, never a seat link).
+
+    A wait gives at most one ping per target: a question sent again (a fresh copy) pings nothing.
+    Unsubscribing from email leaves these alone; a bot seat gets nothing. Within a held step (the
+    write path, a sweep batch) the rows are written at its flush: returns [] then."""
+    if seat.is_bot or seat.pk is None:
+        return []
+    now = timezone.now()
+    user = seat.player if seat.player_id else None
+    wait = _Wait(game, seat, getattr(prompt, "text", ""), seat.waiting_since or now, None)
+    wait.quiet_until = _quiet_until(seat, now) if user is not None else None
+    writes = pending.current()
+    if writes is None:
+        rows = _ping_rows([wait])
+        for row in rows:
+            row.save()
+        dispatch.send_after_commit([r.pk for r in rows if r.not_before is None])
+        return rows
+    batch = next((f for f in writes.before_flush if isinstance(f, _Pings)), None)
+    if batch is None:
+        batch = _Pings()
+        writes.before_flush.append(batch)
+    batch.append(wait)
+    return []
+
+
+def _ping_rows(waits: list[_Wait]) -> list[Notification]:
+    users = {w.seat.player_id: w.seat.player for w in waits if w.seat.player_id}
+    games = {w.game.pk: w.game for w in waits}
+    found: dict[int, list[tuple[str, Any, bool]]] = {w.seat.pk: [] for w in waits}
+    for channel in pinging():
+        mine, shared = channel.targets_of(list(users.values()), list(games.values()))
+        for w in waits:
+            user = users.get(w.seat.player_id)
+            personal = user is not None and user.email_mode != user.EmailMode.DIGEST
+            if personal and channel.kind not in (w.seat.muted_channels or []):
+                found[w.seat.pk] += [(channel.kind, t, True) for t in mine.get(user.pk, [])]
+            found[w.seat.pk] += [(channel.kind, t, False) for t in shared.get(w.game.pk, [])]
+    asked = [w for w in waits if found[w.seat.pk]]
+    if not asked:
+        return []
+    earlier = Notification.objects.filter(
+        seat_id__in=[w.seat.pk for w in asked],
+        kind=Notification.Kind.YOUR_MOVE,
+        created_at__gte=min(w.wait for w in asked),
+    ).exclude(channel=Notification.Channel.EMAIL)
+    pinged: dict[int, datetime] = {}
+    for seat_pk, at in earlier.values_list("seat_id", "created_at"):
+        pinged[seat_pk] = max(at, pinged.get(seat_pk, at))
+    rows = []
+    for w in asked:
+        if w.seat.pk in pinged and pinged[w.seat.pk] >= w.wait:
+            continue  # this wait has had its pings (a question sent again)
+        rows += [_ping_row(w, kind, target, own) for kind, target, own in found[w.seat.pk]]
+    return rows
+
+
+def _ping_row(w: _Wait, kind: str, target: Any, own: bool) -> Notification:
+    game, seat = w.game, w.seat
+    user = seat.player if seat.player_id else None
+    ctx: dict[str, Any] = {
+        "game": {"name": game.name},
+        "whose": seat.name,
+        "deadline_at": seat.deadline.isoformat() if seat.deadline else None,
+        "wait": w.wait.isoformat(),
+    }
+    if own and user is not None:
+        ctx |= {
+            "audience": "person",
+            "tz": user.timezone,
+            "seat": {"pk": seat.pk, "nonce": seat.nonce, "index": seat.index, "name": seat.name},
+            "question": w.question,
+        }
+    else:  # a shared channel: no seat, no question (it may tell what only the seat may see)
+        ctx |= {"audience": "game", "tz": game.timezone}
+    held = w.quiet_until if own else None
+    return Notification(
+        game=game,
+        seat=seat,
+        recipient=user.email if own and user is not None else "",
+        channel=kind,
+        target_id=target.pk,
+        kind=Notification.Kind.YOUR_MOVE,
+        subject=(f"Your move in {game.name}" if own else f"{seat.name}'s move in {game.name}")[:200],
+        context=ctx,
+        not_before=held,
+        next_attempt_at=held,
+    )
 
 
 def reminder(game: Game, seat: Seat, view: dict[str, Any], prompt) -> Notification | None:

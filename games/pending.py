@@ -13,7 +13,7 @@ The write path (games/actions/) stays the only writer: it calls these helpers, n
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,8 +39,14 @@ class Writes:
     # other rows the step changes (e.g. a drawn vacation extended by the next hours): (model, pk) ->
     # (an object holding the new values, the names of the fields changed)
     changed: dict[tuple[type, int], tuple[Any, set[str]]] = field(default_factory=dict)
+    # work a module defers to the flush, done once for the whole step or batch (games.notify's pings:
+    # one query for every seat's targets); each may add rows above
+    before_flush: list[Callable[[Writes], None]] = field(default_factory=list)
 
     def flush(self) -> None:
+        for prepare in self.before_flush:
+            prepare(self)
+        self.before_flush = []
         if self.events:
             _insert_rows(Event, self.events)
         for model in {type(row) for row in self.rows}:

@@ -1,4 +1,4 @@
-"""Celery tasks: thin wrappers that call the write path or the mailer.
+"""Celery tasks: thin wrappers that call the write path or the outbox (every channel's sends).
 
 They also implement games.dispatch (mail and bots after commit), so the write path reaches them
 without importing this module.
@@ -17,8 +17,9 @@ from django.utils import timezone
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from . import digest, dispatch, mail
+from . import digest, dispatch
 from .actions import deadlines, play
+from .channels import outbox
 from .models import Game, Notification, Seat
 
 log = logging.getLogger(__name__)
@@ -31,17 +32,17 @@ DATABASE_AWAY = {"autoretry_for": (OperationalError, InterfaceError), "retry_bac
 
 @shared_task(bind=True, max_retries=3, autoretry_for=DATABASE_AWAY["autoretry_for"], retry_backoff=2)
 def send_notification(self, notification_id: int) -> str:
-    status = mail.send(notification_id)
+    status = outbox.send(notification_id)
     if status == Notification.Status.FAILED and not self.request.is_eager:
         # a few quick retries here; after that (or if this worker dies) the sweep keeps trying
-        raise self.retry(countdown=mail.backoff_seconds(self.request.retries + 1))
+        raise self.retry(countdown=outbox.backoff_seconds(self.request.retries + 1))
     return status
 
 
 @shared_task(**DATABASE_AWAY)
 def send_notifications(notification_ids: list[int]) -> int:
     """Send many rows in one task (the sweep writes them in batches); failures wait for the sweep."""
-    return mail.send_many(notification_ids)
+    return outbox.send_many(notification_ids)
 
 
 @shared_task(**DATABASE_AWAY)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core import mail as django_mail
 
-from games import mail, tasks
+from games import tasks
+from games.channels import outbox
 from games.models import Notification
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,7 +53,7 @@ def test_sending_a_row_twice_sends_it_once(make_game):
     make_game()
     note = Notification.objects.first()
     count = len(django_mail.outbox)
-    assert mail.send(note.pk) == "sent"
+    assert outbox.send(note.pk) == "sent"
     assert len(django_mail.outbox) == count
 
 
@@ -68,7 +69,7 @@ def test_a_broker_outage_at_commit_loses_no_mail(make_game, monkeypatch):
 
 
 def test_backoff_grows_and_is_capped():
-    assert [mail.backoff_seconds(n) for n in (1, 2, 3, 7, 20)] == [30, 60, 120, 1920, 1920]
+    assert [outbox.backoff_seconds(n) for n in (1, 2, 3, 7, 20)] == [30, 60, 120, 1920, 1920]
 
 
 def test_your_move_email_has_text_and_html_and_a_link(make_game):
@@ -95,7 +96,7 @@ def test_a_row_is_written_with_its_content_frozen_and_rendered_by_the_sender(clo
     assert row.context["view"] == game.engine.view(game.state, 0), "the seat's own view, nothing more"
 
     monkeypatch.undo()
-    assert mail.send(row.pk) == Notification.Status.SENT
+    assert outbox.send(row.pk) == Notification.Status.SENT
     row.refresh_from_db()
     assert "Hide a secret number" in row.body_text and "<svg" not in row.body_html
     seat, kind, version, _ = links.read_reply_address(row.headers["Reply-To"])
@@ -115,7 +116,7 @@ def test_an_email_sent_after_its_seat_changed_hands_carries_no_working_link(make
     row = Notification.objects.get(game=game, kind="your_move", seat__index=0)
     organise.replace_player(Seat.objects.get(game=game, index=0), "cleo@example.com", reason="Ana left")
     monkeypatch.undo()
-    mail.send(row.pk)
+    outbox.send(row.pk)
     row.refresh_from_db()
     link = next(w for w in row.body_text.split() if "/play/" in w).replace("http://testserver", "")
     page = client.get(link)

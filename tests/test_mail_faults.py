@@ -20,6 +20,7 @@ from accounts.models import User
 from games import links, mail, tasks
 from games.actions import organise
 from games.actions.write import SubmitError
+from games.channels import outbox
 from games.models import Notification, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -168,10 +169,10 @@ def test_every_row_has_one_message_id_on_every_try(make_game, monkeypatch):
     make_game()
     note = Notification.objects.filter(recipient="ana@example.com").first()
     _refusing(monkeypatch, TimeoutError("timed out"), only="ana@example.com")
-    assert mail.send(note.pk) == FAILED
+    assert outbox.send(note.pk) == FAILED
     monkeypatch.undo()
     Notification.objects.filter(pk=note.pk).update(next_attempt_at=None)
-    assert mail.send(note.pk) == SENT
+    assert outbox.send(note.pk) == SENT
     sent = [m for m in django_mail.outbox if m.extra_headers["X-Cafe-Notification"] == str(note.pk)]
     assert len(sent) == 1 and sent[0].message().get("Message-ID") == mail.message_id(note)
     note.refresh_from_db()
@@ -196,9 +197,9 @@ def test_a_row_claimed_by_a_lost_sender_is_sent_again_once_its_lease_ends(make_g
     monkeypatch.setattr(tasks.send_notification, "delay", lambda pk: None)
     make_game()
     note = Notification.objects.first()
-    claimed = mail._claim(note.pk)  # the sender dies here, after claiming
+    claimed = outbox._claim(note.pk)  # the sender dies here, after claiming
     assert claimed.status == Notification.Status.SENDING
-    assert mail.send(note.pk) == Notification.Status.SENDING, "not sent twice while its lease runs"
+    assert outbox.send(note.pk) == Notification.Status.SENDING, "not sent twice while its lease runs"
     Notification.objects.filter(pk=note.pk).update(next_attempt_at="2000-01-01T00:00:00Z")
     Notification.objects.exclude(pk=note.pk).update(status=SENT)
     assert tasks.sweep()["mail"] == 1
@@ -217,7 +218,7 @@ def test_a_batch_stops_at_the_first_unreachable_server(make_game, monkeypatch):
 
     monkeypatch.setattr(EmailBackend, "send_messages", hung)
     pks = list(Notification.objects.values_list("pk", flat=True))
-    assert mail.send_many(pks) == 0
+    assert outbox.send_many(pks) == 0
     assert len(calls) == 1, "one timeout for the batch, not one per row"
     assert Notification.objects.filter(status=Notification.Status.PENDING).count() == len(pks) - 1
 

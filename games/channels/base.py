@@ -10,8 +10,11 @@ idempotency key (the row's Message-ID).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from .ping import Ping, idempotency_key, ping_of
+
+__all__ = ["Channel", "ChannelError", "Ping"]
 
 
 class ChannelError(Exception):
@@ -25,22 +28,6 @@ class ChannelError(Exception):
         self.reason = reason[:300]
         self.permanent = permanent
         self.unreachable = unreachable
-
-
-@dataclass(frozen=True)
-class Ping:
-    """What a short channel (push, chat) says of a notification: a few words and where to go.
-
-    `url` is the seat's own link for a person's channel, and the game's public page for a game's
-    shared chat (never a seat link: a chat channel is read by many)."""
-
-    title: str
-    body: str
-    url: str
-    game_name: str = ""
-    whose_move: str = ""
-    deadline: str = ""  # in words, in the reader's timezone ("Sat 28 Nov, 18:00 (Europe/Paris)")
-    tag: str = ""  # one per wait: a later ping of the same wait replaces the earlier on a device
 
 
 class Channel:
@@ -62,11 +49,39 @@ class Channel:
     def turn_off(self, target: Any, reason: str) -> None:
         """A permanent error: stop using this target and keep the reason for the person's profile."""
 
+    def game_targets(self, game: Any) -> list[Any]:
+        """A game's own working targets of this kind (a group's shared chat): none by default."""
+        return []
+
+    def targets_for_many(self, users: list[Any]) -> dict[Any, list[Any]]:
+        """`targets_for` of many people at once, by user pk (a sweep batch pings many seats in one
+        flush: override with one query)."""
+        return {u.pk: self.targets_for(u) for u in users}
+
+    def game_targets_many(self, games: list[Any]) -> dict[Any, list[Any]]:
+        """`game_targets` of many games at once, by game pk (override with one query)."""
+        return {g.pk: self.game_targets(g) for g in games}
+
+    def targets_of(self, users: list[Any], games: list[Any]) -> tuple[dict[Any, list[Any]], dict[Any, list[Any]]]:
+        """Both at once: (by user pk, by game pk); a channel whose targets share a table overrides it
+        with one query, since it runs for every wait that starts."""
+        return self.targets_for_many(users), self.game_targets_many(games)
+
+    def prepare(self, note: Any) -> str | None:
+        """Called as a row is claimed: a reason not to send it at all (the row is given up), or None."""
+        return None
+
+    def gave_up(self, note: Any, target: Any, error: ChannelError) -> None:
+        """A permanent error on this row: by default the target is turned off with its reason."""
+        if target is not None:
+            self.turn_off(target, error.reason)
+
+    def failed(self, target: Any, reason: str) -> None:
+        """A temporary error (retried with backoff): a channel may keep it for the owner to see."""
+
     def deliver(self, note: Any, target: Any) -> str:
         """Hand an outbox row to its target; returns an id the far end gave (or ""). Raises
         ChannelError on failure; never logs or shows a secret of the target (a webhook URL, keys)."""
-        from .ping import idempotency_key, ping_of
-
         return self.send_ping(ping_of(note), target, idempotency_key(note))
 
     def send_ping(self, ping: Ping, target: Any, key: str) -> str:

@@ -17,8 +17,10 @@ from django.views.decorators.http import require_POST
 from games import host_actions, links
 from games.actions import joining, organise, write
 from games.engine import OptionsError
-from games.models import Game
+from games.models import ChatHook, Game
 from games.present import score_rows, table_template
+
+from . import chat_hooks
 
 
 def hosted_game(request: HttpRequest, pk: int) -> Game:
@@ -30,7 +32,10 @@ def hosted_game(request: HttpRequest, pk: int) -> Game:
 
 @login_required
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = hosted_game(request, pk)
+    return _detail(request, hosted_game(request, pk))
+
+
+def _detail(request: HttpRequest, game: Game, chat_form=None, status: int = 200) -> HttpResponse:
     view = game.engine.view(game.state, None) if game.state is not None else None
     outcome = game.engine.outcome(game.state) if game.state is not None else None
     seats = list(game.seats.select_related("player"))
@@ -60,8 +65,37 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "open_seats": sum(1 for s in seats if s.is_open),
             "join_url": links.join_url(game) if game.join_nonce and game.status == Game.Status.DRAFT else "",
             "watch_url": links.watch_url(game) if game.watch_nonce else "",
+            **chat_hooks.context(
+                ChatHook.objects.filter(game=game),
+                lambda hook: reverse("game-chat-hook", args=[game.pk, hook]),
+                reverse("game-chat", args=[game.pk]),
+                chat_form,
+            ),
         },
+        status=status,
     )
+
+
+@login_required
+@require_POST
+def game_chat(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host adds the game's shared chat: one message per wait, linking to the public page."""
+    game = hosted_game(request, pk)
+    form = chat_hooks.add(request, game=game)
+    if form is not None:
+        return _detail(request, game, form, status=400)
+    return redirect(reverse("game-detail", args=[game.pk]) + "#chat")
+
+
+@login_required
+@require_POST
+def game_chat_hook(request: HttpRequest, pk: int, hook: int) -> HttpResponse:
+    game = hosted_game(request, pk)
+    found = ChatHook.objects.filter(pk=hook, game=game).first()
+    if found is None:
+        return chat_hooks.no_such(request)
+    chat_hooks.act(request, found)
+    return redirect(reverse("game-detail", args=[game.pk]) + "#chat")
 
 
 @login_required

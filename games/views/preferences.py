@@ -8,18 +8,21 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from accounts import tokens
-from games.actions import absences
+from games.actions import absences, channels
 from games.actions.write import SubmitError
 from games.clock.shown import local_time
+from games.forms.channels import SeatChannelsForm
 from games.forms.preferences import PreferencesForm
 from games.forms.seat import VacationForm
-from games.models import Absence
+from games.models import Absence, ChatHook
 
+from . import chat_hooks
 from .seat import seat_or_error
 
 
@@ -48,7 +51,33 @@ def seat_settings(request: HttpRequest, token: str) -> HttpResponse:
         form.save()
         messages.success(request, "Saved. Your games go on as before.")
         return redirect("seat-settings", token=token)
-    return render(request, "games/settings.html", {"form": form, "seat": seat, "game": seat.game, "token": token})
+    return _settings_page(request, seat, token, form)
+
+
+def _settings_page(request, seat, token: str, form, channels_form=None, status: int = 200) -> HttpResponse:
+    channels_form = channels_form or SeatChannelsForm(initial={"muted": seat.muted_channels})
+    return render(
+        request,
+        "games/settings.html",
+        {"form": form, "channels_form": channels_form, "seat": seat, "game": seat.game, "token": token},
+        status=status,
+    )
+
+
+@require_POST
+def seat_channels(request: HttpRequest, token: str) -> HttpResponse:
+    """Per game: the channels other than email this seat stays quiet on (email has its own settings)."""
+    seat = seat_or_error(request, token)
+    if isinstance(seat, HttpResponse):
+        return seat
+    if seat.player is None:
+        raise PermissionDenied("A bot seat has no preferences.")
+    form = SeatChannelsForm(request.POST)
+    if not form.is_valid():
+        return _settings_page(request, seat, token, PreferencesForm(instance=seat.player), form, status=400)
+    channels.set_muted_channels(seat, form.cleaned_data["muted"])
+    messages.success(request, f"Saved for {seat.game.name}.")
+    return redirect("seat-settings", token=token)
 
 
 @login_required
@@ -60,6 +89,28 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.success(request, "Saved: every game of yours uses these from now on.")
         return redirect("profile")
     return _profile_page(request, form, VacationForm(tz=request.user.timezone), status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def profile_chat(request: HttpRequest) -> HttpResponse:
+    """Add a webhook of mine: pinged when it is my move in any game."""
+    form = chat_hooks.add(request, owner=request.user)
+    if form is not None:
+        tz = request.user.timezone
+        return _profile_page(request, PreferencesForm(instance=request.user), VacationForm(tz=tz), form, status=400)
+    return redirect(reverse("profile") + "#chat")
+
+
+@login_required
+@require_POST
+def profile_chat_hook(request: HttpRequest, hook: int) -> HttpResponse:
+    """A button on one of my webhooks (test, off, on, remove); another person's is not found."""
+    found = ChatHook.objects.filter(pk=hook, owner=request.user).first()
+    if found is None:
+        return chat_hooks.no_such(request)
+    chat_hooks.act(request, found)
+    return redirect(reverse("profile") + "#chat")
 
 
 @login_required
@@ -84,7 +135,7 @@ def away(request: HttpRequest) -> HttpResponse:
     return redirect("profile")
 
 
-def _profile_page(request: HttpRequest, form, away_form, status: int = 200) -> HttpResponse:
+def _profile_page(request: HttpRequest, form, away_form, chat_form=None, status: int = 200) -> HttpResponse:
     tz = request.user.timezone
     calendar = [
         {
@@ -104,6 +155,15 @@ def _profile_page(request: HttpRequest, form, away_form, status: int = 200) -> H
         }
         for a in Absence.objects.filter(player=request.user, ends__gt=timezone.now())
     ]
+    chat = chat_hooks.context(
+        ChatHook.objects.filter(owner=request.user),
+        lambda pk: reverse("profile-chat-hook", args=[pk]),
+        reverse("profile-chat"),
+        chat_form,
+    )
     return render(
-        request, "games/profile.html", {"form": form, "away_form": away_form, "calendar": calendar}, status=status
+        request,
+        "games/profile.html",
+        {"form": form, "away_form": away_form, "calendar": calendar, **chat},
+        status=status,
     )
