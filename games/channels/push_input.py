@@ -24,7 +24,7 @@ MAX_ENDPOINT = 1000  # characters; the push services' own are a few hundred
 MAX_LABEL = 60
 KEY_BYTES = {"p256dh": 65, "auth": 16}
 _B64URL = re.compile(r"[A-Za-z0-9_-]+={0,2}")
-_HOST = re.compile(r"[a-z0-9.-]{1,253}|\[[0-9a-f:.]{2,45}\]")
+_HOST = re.compile(r"[a-z0-9.-]{1,253}|[0-9a-f:.]{2,45}")  # a name, or an address (IPv6 unbracketed)
 
 
 class Refused(ValueError):
