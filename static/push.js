@@ -37,14 +37,16 @@
     const on = box.querySelector("[data-push-subscribe]");
     const off = box.querySelector("[data-push-unsubscribe]");
     const status = box.querySelector("[data-push-status]");
+    // a button's own display (site.css's .button) would beat the hidden attribute: set both
+    const shown = (el, yes) => { el.hidden = !yes; el.style.display = yes ? "" : "none"; };
     box.hidden = false;
     if (!supported) {
-      on.hidden = true;
-      off.hidden = true;
+      shown(on, false);
+      shown(off, false);
       status.textContent = "Notifications cannot work in this browser (it has no web push, or the page is not on https).";
       return;
     }
-    const show = (subscribed) => { on.hidden = subscribed; off.hidden = !subscribed; };
+    const show = (subscribed) => { shown(on, !subscribed); shown(off, subscribed); };
     navigator.serviceWorker.getRegistration("/").then(async (reg) => {
       const sub = reg && (await reg.pushManager.getSubscription());
       show(Boolean(sub) && Notification.permission === "granted");
