@@ -16,19 +16,20 @@ import json
 import logging
 import re
 from typing import Any, ClassVar
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import requests
 from django.conf import settings
 from django.templatetags.static import static
 from pywebpush import WebPushException, webpush
+from requests.adapters import HTTPAdapter
 
 from games.actions import push_devices
 from games.models import PushDevice
 
 from . import vapid
 from .base import Channel, ChannelError, Ping
-from .push_input import endpoint_problem
+from .push_input import IP, UNRESOLVED, check_endpoint
 
 log = logging.getLogger(__name__)
 
@@ -38,17 +39,45 @@ GONE = {404, 410}
 NEVER = {400, 401, 403, 413}  # this message, as made, will never be taken (401/403: the VAPID key)
 
 
-class _NoRedirects(requests.Session):
+class _Pinned(HTTPAdapter):
+    """Connects to the address that was checked, with the endpoint's name for TLS (SNI and the
+    certificate's check), so the name cannot be resolved again to somewhere else."""
+
+    def __init__(self, host: str) -> None:
+        self._host = host
+        super().__init__(max_retries=0)
+
+    def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["server_hostname"] = self._host
+        kwargs["assert_hostname"] = self._host
+        super().init_poolmanager(*args, **kwargs)
+
+
+class _Session(requests.Session):
     """A push service answers; it never sends us elsewhere (a redirect could aim at this network).
     The environment's proxies and .netrc are left out too: the endpoint alone says where."""
 
-    def __init__(self) -> None:
+    def __init__(self, host: str | None = None) -> None:
         super().__init__()
         self.trust_env = False
+        if host:
+            self.mount("https://", _Pinned(host))
+            self.mount("http://", _Pinned(host))
 
     def request(self, *args: Any, **kwargs: Any) -> requests.Response:
         kwargs["allow_redirects"] = False
         return super().request(*args, **kwargs)
+
+
+def pinned(endpoint: str, address: IP | None) -> tuple[str, dict[str, str], str | None]:
+    """(the URL to connect to, extra headers, the name TLS must see): the endpoint with its host
+    replaced by the checked address, and a Host header naming the host as the endpoint did."""
+    if address is None:
+        return endpoint, {}, None
+    parts = urlsplit(endpoint)
+    literal = f"[{address}]" if address.version == 6 else str(address)
+    netloc = literal + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc)), {"Host": parts.netloc}, parts.hostname
 
 
 def topic_of(tag: str) -> str:
@@ -98,23 +127,28 @@ class PushChannel(Channel):
         device = target
         if device.disabled_at is not None:
             raise ChannelError("push is turned off on this device", permanent=True)
-        problem = endpoint_problem(device.endpoint, settings.PUSH_LOCAL_HOSTS, resolve=True)
-        if problem == "The push service's name does not resolve.":
+        problem, addresses = check_endpoint(device.endpoint, settings.PUSH_LOCAL_HOSTS, resolve=True)
+        if problem == UNRESOLVED:
             raise ChannelError("the push service's name does not resolve", unreachable=True)
         if problem:
             self.turn_off(device, "its push service is at an address the site does not send to")
             raise ChannelError("the push endpoint is at a forbidden address", permanent=True)
+        url, host_header, tls_name = pinned(device.endpoint, addresses[0] if addresses else None)
         try:
-            response = webpush(
-                subscription_info={"endpoint": device.endpoint, "keys": {"p256dh": device.p256dh, "auth": device.auth}},
+            webpush(
+                subscription_info={"endpoint": url, "keys": {"p256dh": device.p256dh, "auth": device.auth}},
                 data=payload_of(ping),
                 vapid_private_key=vapid.signer(),
                 vapid_claims={"sub": settings.VAPID_SUBJECT, "aud": origin_of(device.endpoint)},
                 content_encoding="aes128gcm",
                 timeout=settings.PUSH_TIMEOUT_SECONDS,
                 ttl=settings.PUSH_TTL_SECONDS,
-                headers={"Topic": topic_of(ping.tag or key), "Urgency": "high" if ping.whose_move else "normal"},
-                requests_session=_NoRedirects(),
+                headers={
+                    "Topic": topic_of(ping.tag or key),
+                    "Urgency": "high" if ping.whose_move else "normal",
+                    **host_header,
+                },
+                requests_session=_Session(tls_name),
             )
         except WebPushException as e:
             raise self._refused(device, e.response.status_code if e.response is not None else None) from None
@@ -129,7 +163,7 @@ class PushChannel(Channel):
             raise ChannelError(f"the device's keys cannot encrypt ({type(e).__name__})", permanent=True) from None
         push_devices.used(device)
         log.info("push %s handed to %s for device %s", key, urlsplit(device.endpoint).hostname, device.pk)
-        return response.headers.get("Location", "")[:200] if hasattr(response, "headers") else ""
+        return ""  # the push service's Location names the message at it: nothing we need to keep
 
     def _refused(self, device: PushDevice, status: int | None) -> ChannelError:
         if status in GONE:

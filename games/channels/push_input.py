@@ -77,41 +77,53 @@ def _key(value: object, name: str, size: int) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
+IP = ipaddress.IPv4Address | ipaddress.IPv6Address
+FORBIDDEN = "A push endpoint must be on the internet, not on this machine or its network."
+UNRESOLVED = "The push service's name does not resolve."
+
+
 def endpoint_problem(url: str, local_hosts: Iterable[str] = (), resolve: bool = True) -> str | None:
     """Why the server must not POST to this URL (None: it may). With `resolve`, every address the
     host's name resolves to is checked too (a name may point anywhere); without, only a literal
     address or a local name is refused (for a form, which must not wait on DNS)."""
+    return check_endpoint(url, local_hosts, resolve)[0]
+
+
+def check_endpoint(url: str, local_hosts: Iterable[str] = (), resolve: bool = True) -> tuple[str | None, list[IP]]:
+    """(why not, or None; the addresses checked). The sender connects to one of these addresses
+    itself, so a name that resolves elsewhere a moment later (DNS rebinding) changes nothing.
+    A host the site lists comes back with no addresses: it is connected to by name."""
     if len(url) > MAX_ENDPOINT:
-        return f"A push endpoint is at most {MAX_ENDPOINT} characters."
+        return f"A push endpoint is at most {MAX_ENDPOINT} characters.", []
     if not url.isascii() or any(c.isspace() or ord(c) < 32 or c == "\x7f" for c in url):
-        return "A push endpoint is a plain web address."
+        return "A push endpoint is a plain web address.", []
     try:
         parts = urlsplit(url)
         host = (parts.hostname or "").lower()
         parts.port  # noqa: B018 - raises on a port that is not a number in range
     except ValueError:
-        return "A push endpoint is a plain web address."
+        return "A push endpoint is a plain web address.", []
     if not host or parts.username is not None or parts.password is not None or not _HOST.fullmatch(host):
-        return "A push endpoint names a host (and nothing else before it)."
+        return "A push endpoint names a host (and nothing else before it).", []
     local = host in {h.lower() for h in local_hosts}
     if parts.scheme != "https" and not (local and parts.scheme == "http"):
-        return "A push endpoint must be an https address."
+        return "A push endpoint must be an https address.", []
     if local:
-        return None
+        return None, []
     try:
         addresses = [ipaddress.ip_address(host.strip("[]"))]
     except ValueError:
         if "." not in host or host == "localhost" or host.endswith((".localhost", ".local", ".internal")):
-            return "A push endpoint must be on the internet, not on this machine or its network."
+            return FORBIDDEN, []
         addresses = _resolve(host, parts.port or 443) if resolve else []
         if resolve and not addresses:
-            return "The push service's name does not resolve."
+            return UNRESOLVED, []
     if any(_private(a) for a in addresses):
-        return "A push endpoint must be on the internet, not on this machine or its network."
-    return None
+        return FORBIDDEN, []
+    return None, addresses
 
 
-def _resolve(host: str, port: int) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
+def _resolve(host: str, port: int) -> list[IP]:
     try:
         infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError):
@@ -119,7 +131,7 @@ def _resolve(host: str, port: int) -> list[ipaddress.IPv4Address | ipaddress.IPv
     return [ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos]
 
 
-def _private(a: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+def _private(a: IP) -> bool:
     if isinstance(a, ipaddress.IPv6Address) and a.ipv4_mapped:
         a = a.ipv4_mapped
     return not a.is_global or a.is_multicast or a.is_reserved or a.is_loopback or a.is_link_local

@@ -4,6 +4,7 @@ the test made as a browser does; its answer decides what happens to the device."
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import time
@@ -195,3 +196,116 @@ def test_targets_are_the_persons_working_devices_only(service, ben, django_user_
     assert channel.target(working.pk) == working
     assert channel.target(10**9) is None
     assert channel.kind == "push"
+
+
+def test_the_push_goes_to_the_address_that_was_checked_not_to_a_fresh_lookup(service, ben, settings, monkeypatch):
+    """DNS rebinding: a name checked as public, then resolved again to this network, must not be
+    followed. The sender connects to the checked address itself and names the host in Host (and
+    for TLS); here the name (under .test, which never resolves) is never looked up at all."""
+    import socket
+
+    from games.channels import push
+
+    settings.PUSH_LOCAL_HOSTS = []
+    port = service.server.server_address[1]
+    device, browser = device_of(ben, service)
+    device.endpoint = f"http://push.example.test:{port}/push/abc"
+    device.save()
+    ip = ipaddress.ip_address("127.0.0.1")
+    monkeypatch.setattr(push, "check_endpoint", lambda url, hosts, resolve: (None, [ip]))
+
+    real = socket.getaddrinfo
+
+    def no_lookup(host, *args, **kwargs):
+        assert host == "127.0.0.1", f"looked up {host} again"
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_lookup)
+    PushChannel().send_ping(PING, device, "note-1")
+    [got] = service.received
+    assert got.path == "/push/abc" and got.headers["host"] == f"push.example.test:{port}"
+    assert vapid_claims(got.headers["authorization"], vapid.public_key())["aud"] == f"http://push.example.test:{port}"
+    assert json.loads(browser.decrypt(got.body))["title"] == PING.title
+
+
+def test_pinned_urls_keep_the_port_and_bracket_ipv6():
+    from games.channels.push import pinned
+
+    assert pinned("https://fcm.googleapis.com/fcm/send/x", ipaddress.ip_address("142.250.1.1")) == (
+        "https://142.250.1.1/fcm/send/x",
+        {"Host": "fcm.googleapis.com"},
+        "fcm.googleapis.com",
+    )
+    assert pinned("https://push.example.com:8443/a?b", ipaddress.ip_address("2001:db8::1"))[0] == (
+        "https://[2001:db8::1]:8443/a?b"
+    )
+    assert pinned("http://127.0.0.1:9/x", None) == ("http://127.0.0.1:9/x", {}, None)
+
+
+def test_a_pinned_https_connection_still_checks_the_certificate_by_the_endpoints_name(tmp_path):
+    """The pinned address is connected to with the endpoint's name for SNI and the certificate's
+    check: a certificate for that name is taken, one for another name refused."""
+    import datetime
+    import ssl
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    import requests
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    from games.channels.push import _Session, pinned
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "push.example.test")])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(1)
+        .not_valid_before(now - datetime.timedelta(minutes=1))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName("push.example.test")]), critical=False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    (tmp_path / "cert.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    (tmp_path / "key.pem").write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+    names: list[str | None] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+            self.send_response(201)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(tmp_path / "cert.pem", tmp_path / "key.pem")
+    context.sni_callback = lambda sock, server_name, ctx: names.append(server_name)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    try:
+        for host, taken in (("push.example.test", True), ("other.example.test", False)):
+            url, headers, tls_name = pinned(f"https://{host}:{port}/push/x", ipaddress.ip_address("127.0.0.1"))
+            session = _Session(tls_name)
+            session.verify = str(tmp_path / "cert.pem")
+            if taken:
+                assert session.post(url, data=b"x", headers=headers, timeout=3).status_code == 201
+            else:
+                with pytest.raises(requests.exceptions.SSLError):
+                    session.post(url, data=b"x", headers=headers, timeout=3)
+        assert names[:2] == ["push.example.test", "other.example.test"]
+    finally:
+        server.shutdown()
+        server.server_close()
