@@ -73,14 +73,17 @@ self.addEventListener("push", (event) => {
   }));
 });
 
+// a tap opens the ping's page on this site, or focuses a window already showing it
+async function openSeat(url) {
+  const target = sameSite(url);
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((w) => w.url.split("#")[0] === target.split("#")[0]);
+  if (open) return open.focus();
+  return self.clients.openWindow(target);
+}
+self.openSeat = openSeat;
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const target = sameSite(event.notification.data && event.notification.data.url);
-  event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((w) => w.url.split("#")[0] === target.split("#")[0]);
-      if (open) return open.focus();
-      return self.clients.openWindow(target);
-    })
-  );
+  event.waitUntil(openSeat(event.notification.data && event.notification.data.url));
 });

@@ -153,3 +153,21 @@ def test_the_worker_keeps_nothing_private(seat_page, live_server):
     )
     assert "/offline/" in kept and "/static/site.css" in kept, kept
     assert [p for p in kept if not (p == "/offline/" or p.startswith("/static/"))] == []
+
+
+def test_a_tap_focuses_the_open_tab_of_the_page_or_opens_it(seat_page):
+    """Real: the worker's tap handler (`openSeat`, what notificationclick calls) picks the window.
+    Chromium lets a worker open or focus a window only inside a real click on a notification,
+    which nothing can make here, so each call ends in Chromium's refusal, and the refusal names
+    which of the two the worker chose: focusing the tab already on that page, else opening it."""
+    context, url, _ = seat_page
+    page = context.new_page()
+    page.goto(url)
+    page.evaluate("navigator.serviceWorker.register('/sw.js', {scope: '/'})")
+    page.evaluate("navigator.serviceWorker.ready")
+    [worker] = context.service_workers
+    tap = "async (url) => { try { await self.openSeat(url); return 'done'; } catch (e) { return e.message; } }"
+    seat_path = urlsplit(url).path
+    # another site's link keeps only its path: it is this site's open seat tab, so it is focused
+    assert worker.evaluate(tap, f"https://elsewhere.example{seat_path}") == "Not allowed to focus a window."
+    assert worker.evaluate(tap, f"{seat_path}history/") == "Not allowed to open a window."
