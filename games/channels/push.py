@@ -151,7 +151,10 @@ class PushChannel(Channel):
                 requests_session=_Session(tls_name),
             )
         except WebPushException as e:
-            raise self._refused(device, e.response.status_code if e.response is not None else None) from None
+            if e.response is None:  # refused before sending: pywebpush could not use the device's keys
+                self.turn_off(device, "its keys cannot be used; turn push on again there")
+                raise ChannelError("the device's keys cannot be used", permanent=True) from None
+            raise self._refused(device, e.response.status_code) from None
         except requests.Timeout:
             raise ChannelError("the push service did not answer in time", unreachable=True) from None
         except requests.ConnectionError:
@@ -165,14 +168,14 @@ class PushChannel(Channel):
         log.info("push %s handed to %s for device %s", key, urlsplit(device.endpoint).hostname, device.pk)
         return ""  # the push service's Location names the message at it: nothing we need to keep
 
-    def _refused(self, device: PushDevice, status: int | None) -> ChannelError:
+    def _refused(self, device: PushDevice, status: int) -> ChannelError:
         if status in GONE:
             self.turn_off(device, f"the browser's push service said the subscription is gone ({status})")
             return ChannelError(f"the push service says the subscription is gone ({status})", permanent=True)
         if status in NEVER:
             return ChannelError(f"the push service refused this message ({status})", permanent=True)
-        if status is not None and 300 <= status < 400:
+        if 300 <= status < 400:
             return ChannelError(f"the push service sent us elsewhere ({status}); not followed", permanent=True)
         if status == 429:
             return ChannelError("the push service asks us to slow down (429)")
-        return ChannelError(f"the push service failed ({status or 'no answer'})")
+        return ChannelError(f"the push service failed ({status})")

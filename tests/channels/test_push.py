@@ -309,3 +309,13 @@ def test_a_pinned_https_connection_still_checks_the_certificate_by_the_endpoints
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_keys_that_cannot_encrypt_turn_the_device_off_without_sending(service, ben):
+    device, _ = device_of(ben, service)
+    device.p256dh = "BAAA"  # not a point on the curve (stored before the reader was strict, say)
+    with pytest.raises(ChannelError) as refused:
+        PushChannel().send_ping(PING, device, "note-1")
+    assert refused.value.permanent and service.received == []
+    device.refresh_from_db()
+    assert device.disabled_at is not None and "keys cannot be used" in device.disabled_reason
