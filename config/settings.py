@@ -6,6 +6,7 @@ Production: DATABASE_URL (PostgreSQL), REDIS_URL (Celery broker), EMAIL_BACKEND 
 backend, with its ANYMAIL_* variables, or Django's SMTP backend with EMAIL_URL).
 """
 
+import base64
 import secrets
 from pathlib import Path
 
@@ -291,3 +292,36 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+
+# --- Web push (issue 25; games/channels/push.py) ----------------------------------------------
+# VAPID: the key pair the service signs its pushes with. Given by the environment (the private key
+# as base64url of its 32 raw bytes, as web-push tools print it), or made on the first run and kept
+# in var/ beside the secret key, so browsers' subscriptions survive restarts (they are bound to it).
+
+
+def _vapid_private_key() -> str:
+    given = env.str("VAPID_PRIVATE_KEY", default="")
+    if given:
+        return given.strip()
+    path = VAR_DIR / "vapid_private_key"
+    if not path.exists():
+        # a P-256 private key is a number in [1, n-1] (n: the curve's order); no library needed
+        n = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+        raw = (secrets.randbelow(n - 1) + 1).to_bytes(32, "big")
+        path.write_text(base64.urlsafe_b64encode(raw).decode().rstrip("="))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+VAPID_PRIVATE_KEY = _vapid_private_key()
+VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", default="")  # checked against the private key at start
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:turns@localhost")  # how a push service reaches us
+# Each push: how long the push service keeps it for an offline device, and how long we wait for it.
+PUSH_TTL_SECONDS = env.int("PUSH_TTL_SECONDS", default=24 * 3600)
+PUSH_TIMEOUT_SECONDS = env.float("PUSH_TIMEOUT_SECONDS", default=5.0)
+# Push endpoints come from browsers: only https, never on loopback/private/link-local addresses,
+# except these hosts (which may also be plain http): for tests and a push service of one's own.
+PUSH_LOCAL_HOSTS = env.list("PUSH_LOCAL_HOSTS", default=[])
+# urllib3 logs each request's path at DEBUG, and a push endpoint's path is the device's secret
+LOGGING["loggers"]["urllib3.connectionpool"] = {"level": "INFO"}
+# --- end of web push ----------------------------------------------------------------------------

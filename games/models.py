@@ -528,3 +528,32 @@ class Message(models.Model):
 
     def __str__(self) -> str:
         return f"{self.author}: {self.text[:40]}"
+
+
+# --- Web push (issue 25; games/channels/push.py) -------------------------------------------------
+
+
+class PushDevice(models.Model):
+    """One browser a person turned push on in (its push subscription): one row per endpoint, so
+    subscribing again from the same browser updates it. The push service's word that a
+    subscription is gone turns it off, and the profile shows why."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_devices")
+    endpoint = models.CharField(max_length=1000, unique=True)  # a secret of the device: never shown, never logged
+    p256dh = models.CharField(max_length=100)
+    auth = models.CharField(max_length=40)
+    label = models.CharField(max_length=60, blank=True)  # from the User-Agent ("Firefox on Android")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    disabled_at = models.DateTimeField(null=True, blank=True)
+    disabled_reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.label or 'a device'} of {self.user}"
+
+    @property
+    def working(self) -> bool:
+        return self.disabled_at is None

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from .views import calendar, home, host, join, landing, live, new_game, outbox, preferences, rules, seat, turns, watch
+from .views import push as push_views
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -45,4 +46,13 @@ urlpatterns = [
     path("me/calendar/<str:token>.ics", calendar.feed, name="calendar-feed"),
     path("me/chat/", preferences.profile_chat, name="profile-chat"),
     path("me/chat/<int:hook>/", preferences.profile_chat_hook, name="profile-chat-hook"),
+    # --- web push and the installable site (issue 25) ---
+    path("manifest.webmanifest", push_views.manifest, name="manifest"),
+    path("sw.js", push_views.service_worker, name="service-worker"),
+    path("offline/", push_views.offline, name="offline"),
+    path("me/push/", push_views.profile_push, name="push-on"),
+    path("me/push/off/", push_views.profile_push_off, name="push-off"),
+    path("me/push/<int:pk>/remove/", push_views.profile_push_remove, name="push-remove"),
+    path("play/<str:token>/push/", push_views.seat_push, name="seat-push-on"),
+    path("play/<str:token>/push/off/", push_views.seat_push_off, name="seat-push-off"),
 ]

@@ -10,10 +10,12 @@ from __future__ import annotations
 from .base import Channel
 from .chat import ChatChannel
 from .email import EmailChannel
+from .push import PushChannel
 
 CHANNELS: dict[str, Channel] = {
     EmailChannel.kind: EmailChannel(),
     ChatChannel.kind: ChatChannel(),
+    PushChannel.kind: PushChannel(),
 }
 
 
