@@ -52,7 +52,8 @@ def child_env(mode: str, var: Path, queue: str) -> dict[str, str]:
         CELERY_TASK_DEFAULT_QUEUE=queue,
         CELERY_MAIL_QUEUE=f"{queue}.mail",
         CHANNEL_ALLOWED_HOSTS="127.0.0.1",
-        PUSH_ALLOWED_HOSTS="127.0.0.1",
+        CHAT_LOCAL="0",
+        PUSH_LOCAL_HOSTS="127.0.0.1",
     )
     if mode == "production":
         env["DATABASE_URL"] = "postgres://postgres@127.0.0.1:5432/cafe_bench_notify"
@@ -201,6 +202,9 @@ def run_mode(mode: str, answers: int) -> None:
                 pks = list(Notification.objects.filter(pk__gt=before, game=game).values_list("pk", flat=True))
                 for channel, at in wait_sent(pks).values():
                     by_channel.setdefault(channel, []).append(at - committed)
+        failed = Notification.objects.exclude(status="sent").exclude(kind="sign_in")
+        for channel, error in failed.values_list(*_channel_field(), "last_error").distinct()[:5]:
+            print(f"notify_latency: mode={mode} not sent on {channel}: {error[:200]}", flush=True)
         for channel, values in sorted(by_channel.items()):
             print(
                 f"notify_latency: mode={mode} channel={channel} n={len(values)} "
