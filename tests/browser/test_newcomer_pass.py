@@ -1,0 +1,97 @@
+"""What a newcomer's pass over the four titles at 390x844 and 1280x800 found, each kept fixed.
+
+- Undo was a page of table below the decision: after a one-tap answer the page lands on the decision
+  with "Played." and the hint "you can undo it", and the button was thousands of pixels further down.
+  It now sits in the decision, under "Played.", in the first screen at both sizes; so does what Undo
+  says when it has taken the answer back.
+- On a desktop the decision's narrow column squeezed an option's label beside its detail until words
+  broke ("Recru/it Shy", "Ool/on/g"): the detail now goes under the label there too.
+- The cards' Add and Serve buttons (Café Baras) were 36 px tall on a phone: now at least 44.
+- The list of games a person hosts cut its headings to a few letters on a phone ("Titl/e", "Sinc/e"):
+  on a phone each game is now a small block of labelled lines.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games import links
+from games.models import Game
+from tests.browser.flows import one_tap, submit
+from tests.browser.layout import broken_words
+from tests.browser.test_pictures import check_axe
+from tests.browser.test_whole_cards import sign_in_as_organiser
+from tests.support.play import mid_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIZES = {390: 844, 1280: 800}
+
+
+def _in_view(page, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport as the page stands (no scrolling first)."""
+    return page.evaluate(
+        """(selector) => {
+      const e = document.querySelector(selector);
+      if (!e || !e.checkVisibility()) return false;
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+    }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_undo_is_in_view_beside_the_decision_after_a_one_tap_answer(browser, live_server, make_game, settings, width):
+    settings.SITE_URL = live_server.url
+    game, person = mid_game(make_game, "cafe_baras", steps=0)
+    ctx = browser.new_context(viewport={"width": width, "height": SIZES[width]}, is_mobile=width < 500)
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    page.goto(links.url_for(game.seats.get(index=person)))
+    if width == 390:
+        acts = page.locator("button.pic-act")
+        assert acts.count() >= 2, "the cards in hand offer Add and Serve"
+        short = [b for b in acts.all() if b.is_visible() and b.bounding_box()["height"] < 44]
+        assert not short, f"{len(short)} card buttons are shorter than a thumb (44 px)"
+    assert one_tap(page), "the first question of a Café Baras turn is one tap"
+    version = game.version
+    submit(page, page.locator("form.prompt label.option").first)
+    game.refresh_from_db()
+    assert game.version > version, "the tap played"
+    assert page.locator("#decision .msg.success").inner_text() == "Played."
+    assert _in_view(page, "#undo button"), "Undo is not in view where the tap lands"
+    assert page.locator("#decision #undo").count() == 1, "Undo is part of the decision"
+    if width == 1280:  # the next question (refilling the hand) in the desktop's narrow decision column
+        options = page.locator("#decision .option")
+        assert options.count() >= 2
+        for option in options.all():
+            label, detail = option.locator(".label").bounding_box(), option.locator(".detail").bounding_box()
+            assert detail["y"] >= label["y"] + label["height"] - 1, "an option's detail sits beside its label"
+        assert not broken_words(page, "#decision"), "words of the decision are cut in two"
+    else:
+        check_axe(page)
+    submit(page, "#undo button")
+    assert _in_view(page, "#undo .msg"), "what Undo did is not in view"
+    assert "taken back" in page.locator("#undo .msg").inner_text()
+    game.refresh_from_db()
+    assert game.engine.prompts(game.state)[person].text.startswith("Your turn"), "Undo took the tap back"
+    ctx.close()
+
+
+def test_the_games_i_host_keep_whole_words_on_a_phone(browser, live_server, make_game, organiser):
+    make_game(title="cafe_romantica", seats=["org@example.com", None, None])
+    finished = make_game(title="tanto_cuore_rv", seats=["org@example.com", None])
+    Game.objects.filter(pk=finished.pk).update(status=Game.Status.ENDED)
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    page.set_default_timeout(15000)
+    sign_in_as_organiser(page, live_server.url)
+    page.goto(live_server.url + "/")
+    hosted = page.locator("table.list.stacks tbody tr")
+    assert hosted.count() == 2
+    said = hosted.first.locator("td[data-label='Status']").evaluate("td => getComputedStyle(td, '::before').content")
+    assert said == '"Status: "', "each line of a game says what it is"
+    assert not broken_words(page), "words on the home page are cut in two"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    check_axe(page)
+    page.context.close()
