@@ -9,6 +9,8 @@
 - The cards' Add and Serve buttons (Café Baras) were 36 px tall on a phone: now at least 44.
 - The list of games a person hosts cut its headings to a few letters on a phone ("Titl/e", "Sinc/e"):
   on a phone each game is now a small block of labelled lines.
+- The top bar's links were 23 px of text on a phone ("Profile" beside "Sign out"): each is now 44 px
+  tall.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from tests.browser.flows import one_tap, submit
 from tests.browser.layout import broken_words
 from tests.browser.test_pictures import check_axe
 from tests.browser.test_whole_cards import sign_in_as_organiser
-from tests.support.play import mid_game
+from tests.support.play import finish, mid_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -79,19 +81,42 @@ def test_undo_is_in_view_beside_the_decision_after_a_one_tap_answer(browser, liv
     ctx.close()
 
 
-def test_the_games_i_host_keep_whole_words_on_a_phone(browser, live_server, make_game, organiser):
+def test_a_phone_home_keeps_whole_words_and_thumb_sized_top_links(browser, live_server, make_game, organiser):
     make_game(title="cafe_romantica", seats=["org@example.com", None, None])
-    finished = make_game(title="tanto_cuore_rv", seats=["org@example.com", None])
-    Game.objects.filter(pk=finished.pk).update(status=Game.Status.ENDED)
+    finish(make_game(title="tanto_cuore_rv", seats=["org@example.com", None]))  # and a line of figures
     page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
     page.set_default_timeout(15000)
     sign_in_as_organiser(page, live_server.url)
     page.goto(live_server.url + "/")
     hosted = page.locator("table.list.stacks tbody tr")
     assert hosted.count() == 2
+    assert page.locator("#figures-h").count() == 1
     said = hosted.first.locator("td[data-label='Status']").evaluate("td => getComputedStyle(td, '::before').content")
     assert said == '"Status: "', "each line of a game says what it is"
     assert not broken_words(page), "words on the home page are cut in two"
+    links_up_top = page.locator("header.top a, header.top button")
+    assert links_up_top.count() >= 6
+    short = [t.inner_text() for t in links_up_top.all() if t.bounding_box()["height"] < 44]
+    assert not short, f"top bar links shorter than a thumb: {short}"
+    assert page.locator("header.top").bounding_box()["height"] <= 200, "the top bar takes the phone's first screen"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     check_axe(page)
+    page.context.close()
+
+
+def test_play_again_against_bots_starts_the_next_game_at_once(browser, live_server, make_game, settings):
+    """Play again offered a game against bots to the bots, who never say yes: the newcomer waited on
+    "you will get an email when it starts" for ever. With nobody else to ask, it starts at once."""
+    settings.SITE_URL = live_server.url
+    game = make_game(title="pebbles", seats=["ana@example.com", None])
+    finish(game)
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    page.set_default_timeout(15000)
+    page.goto(links.url_for(game.seats.get(index=0)))
+    submit(page, page.get_by_role("button", name="Play again (the same table)"))
+    again = Game.objects.get(previous=game)
+    assert again.status == Game.Status.ACTIVE, "the next game waits for the bots' yes"
+    assert "A new game has started" in page.locator(".messages").inner_text()
+    assert "/play/" in page.url and "(again)" in page.locator("h1").inner_text()
+    assert page.locator("#decision").count() == 1, "the new seat page shows the game, not a waiting room"
     page.context.close()
