@@ -80,8 +80,8 @@ _BROKEN_JS = """(selector) => {
   for (const root of document.querySelectorAll(selector)) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n && out.length < 12; n = walker.nextNode()) {
-      if (n.parentElement.closest('svg, script, style, [hidden]') || tiny(n.parentElement)) continue;
-      const re = /\\S{3,}/g;
+      if (n.parentElement.closest('svg, script, style, [hidden]') || tiny(n.parentElement) || !n.parentElement.checkVisibility()) continue;
+      const re = /[^\\s\\-\\/]{3,}/g;  // a break after a hyphen or a slash is no cut
       let m;
       while ((m = re.exec(n.textContent))) {
         range.setStart(n, m.index);
