@@ -23,6 +23,7 @@ from tests.browser.flows import one_tap, submit
 from tests.browser.layout import broken_words
 from tests.browser.test_pictures import check_axe
 from tests.browser.test_whole_cards import sign_in_as_organiser
+from tests.support.cafe_turns import to_play_phase
 from tests.support.play import finish, mid_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -119,4 +120,23 @@ def test_play_again_against_bots_starts_the_next_game_at_once(browser, live_serv
     assert "A new game has started" in page.locator(".messages").inner_text()
     assert "/play/" in page.url and "(again)" in page.locator("h1").inner_text()
     assert page.locator("#decision").count() == 1, "the new seat page shows the game, not a waiting room"
+    page.context.close()
+
+
+def test_cafe_says_how_to_place_the_card_before_the_grid_on_a_phone(browser, live_server, make_game, settings):
+    """On a phone the card in hand and its "tap a square" came after the grid, its Turn and its queue:
+    the grid stood there without a word. The words now come first, the grid and Turn still together."""
+    settings.SITE_URL = live_server.url
+    game = to_play_phase(make_game(title="cafe", seats=["ana@example.com", "ben@example.com"]))
+    assert game.engine.prompts(game.state)[0].options[0].id.startswith("card"), "Ana places a card first"
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    page.set_default_timeout(15000)
+    page.goto(links.url_for(game.seats.get(index=0)))
+    how, grid = page.locator("p.cafe-how"), page.locator("#cafe-grid")
+    assert how.is_visible() and "top-left corner" in how.inner_text()
+    assert how.bounding_box()["y"] + how.bounding_box()["height"] <= grid.bounding_box()["y"], (
+        "the words follow the grid"
+    )
+    turn = page.locator("#cafe-turn").bounding_box()
+    assert turn["y"] + turn["height"] - how.bounding_box()["y"] <= 844, "the words, the grid and Turn fit one screen"
     page.context.close()
