@@ -535,12 +535,21 @@ def seat_again(request: HttpRequest, token: str) -> HttpResponse:
     if seat.player_id is None or (seat.is_bot and not seat.stand_in):
         raise PermissionDenied("A bot seat cannot offer to play again.")
     again = Game.objects.filter(previous=seat.game).first()
-    if again is None:
+    offered = again is None
+    if offered:
         try:
             again = organise.play_again(seat.game, actor=seat.player)
         except write.SubmitError as e:
             messages.error(request, e.message)
             return redirect("seat", token=token)
+    if again.status == Game.Status.DRAFT and not again.seats.filter(accepted=False).exists():
+        # nobody left to say yes (the others are bots): the yes that starts it never comes, so start now
+        try:
+            again = organise.start_game(again, actor=seat.player)
+        except write.SubmitError:  # started by another request meanwhile
+            again.refresh_from_db()
+        messages.success(request, "A new game has started at the same table: here is your seat.")
+    elif offered:
         messages.success(request, "Offered: everyone got an email, and the game starts once all say yes.")
     mine = again.seats.filter(player_id=seat.player_id).first()
     return redirect("seat", token=links.token_for(mine)) if mine else redirect("home")

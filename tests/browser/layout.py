@@ -68,3 +68,33 @@ def in_first_screen(page, selector: str) -> bool:
     }""",
         selector,
     )
+
+
+# Words a line break cuts in two (main's overflow-wrap lets a squeezed box break anywhere): each word
+# of three letters or more whose characters lie on more than one line. SVG text is the cards' own.
+_BROKEN_JS = """(selector) => {
+  const out = [];
+  const range = document.createRange();
+  // text a screen reader alone reads sits in a box of a pixel: every word of it "breaks"
+  const tiny = e => { for (; e; e = e.parentElement) if (e.getBoundingClientRect().width <= 1) return true; return false; };
+  for (const root of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n && out.length < 12; n = walker.nextNode()) {
+      if (n.parentElement.closest('svg, script, style, [hidden]') || tiny(n.parentElement) || !n.parentElement.checkVisibility()) continue;
+      const re = /[^\\s\\-\\/]{3,}/g;  // a break after a hyphen or a slash is no cut
+      let m;
+      while ((m = re.exec(n.textContent))) {
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const rects = Array.from(range.getClientRects()).filter(r => r.width > 0);
+        if (rects.length > 1 && Math.abs(rects[0].top - rects[rects.length - 1].top) > 2) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def broken_words(page, selector: str = "main") -> list[str]:
+    """The words (three letters or more) that a line break cuts in two inside `selector` (up to 12)."""
+    return page.evaluate(_BROKEN_JS, selector)
