@@ -84,7 +84,11 @@ def parse_mailbox_url(url: str) -> Mailbox:
         raise MailboxURLError("REPLY_IMAP_URL needs a login: imaps://user:password@host/INBOX (%40 for an @).")
     folder = unquote(parts.path.lstrip("/")) or "INBOX"
     options = {}
-    for name, value in parse_qsl(parts.query, keep_blank_values=True, max_num_fields=len(OPTIONS) + 1):
+    try:
+        pairs = parse_qsl(parts.query, keep_blank_values=True, max_num_fields=len(OPTIONS))
+    except ValueError:
+        raise MailboxURLError("REPLY_IMAP_URL has too many options (known: processed, address, batch).") from None
+    for name, value in pairs:
         if name not in OPTIONS:
             raise MailboxURLError(
                 f"REPLY_IMAP_URL has an option it does not know: “{name[:40]}” (known: processed, address, batch)."

@@ -32,7 +32,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP
 from cachetools import TTLCache
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 
 from .. import links
 from ..models import InboundMail
@@ -133,8 +133,10 @@ def store_smtp(raw: bytes, mail_from: str, rcpt_tos: list[str], peer: str) -> In
 class ReplyHandler:
     """aiosmtpd's handler: the checks of each command, storing, and handing over to the reader."""
 
-    def __init__(self, limits: PeerLimits | None = None, workers: int = 2):
+    def __init__(self, limits: PeerLimits | None = None, workers: int | None = None):
         self.limits = limits or PeerLimits.from_settings()
+        if workers is None:  # SQLite takes one writer at a time: its jobs queue in one thread here
+            workers = 1 if connection.vendor == "sqlite" else 2
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="smtpd-db")
         self._handling: set[Future] = set()
 

@@ -124,24 +124,35 @@ def handle(pk: int, now: datetime | None = None) -> str | None:
 
 def read_stored(mail: InboundMail) -> str:
     """The stored message, parsed as the webhook's is, with its envelope, through inbound.read."""
+    message = message_of(mail)
+    if message is None:
+        return "malformed"
+    try:
+        with transaction.atomic():
+            return inbound.read(message)
+    except RecursionError:  # MIME parts nested deeper than Python walks: no mail program writes that
+        log.info("inbound mail %s ignored: parts nested too deep", mail.pk)
+        return "malformed"
+
+
+def message_of(mail: InboundMail) -> AnymailInboundMessage | None:
+    """The stored message as anymail's inbound message, its envelope set; None if it cannot be read."""
     raw = bytes(mail.raw)
     try:
-        if any(
-            name.lower() in ADDRESS_HEADERS and len(value) > inbound.MAX_ADDRESS_FIELD
-            for name, value in headers_of(raw).items()
-        ):
+        headers = headers_of(raw).items()
+        if any(name.lower() in ADDRESS_HEADERS and len(value) > inbound.MAX_ADDRESS_FIELD for name, value in headers):
             log.info(
                 "inbound mail %s ignored: an address header over %d characters", mail.pk, inbound.MAX_ADDRESS_FIELD
             )
-            return "malformed"
+            return None
         message = AnymailInboundMessage.parse_raw_mime_bytes(raw)
     except (*inbound.MALFORMED, RecursionError) as e:
         log.info("inbound mail %s ignored: unreadable (%s)", mail.pk, type(e).__name__)
-        return "malformed"
+        return None
     # "<>" is the null sender of bounces (never answered); "" means the sender is not known
     message.envelope_sender = mail.envelope_from if mail.envelope_from else None
     message.envelope_recipient = ", ".join(mail.envelope_to) or None
-    return inbound.read(message)
+    return message
 
 
 def handle_leftovers(now: datetime | None = None) -> int:
