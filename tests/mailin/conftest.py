@@ -72,6 +72,7 @@ auth_mechanisms = plain
 mail_location = maildir:{root}/mail/%n
 default_login_user = {login_user}
 default_internal_user = {internal_user}
+default_internal_group = {internal_group}
 first_valid_uid = 1
 passdb {{
   driver = passwd-file
@@ -81,7 +82,11 @@ userdb {{
   driver = static
   args = uid={uid} gid={gid} home={root}/mail/%n
 }}
+service anvil {{
+  chroot =
+}}
 service imap-login {{
+  chroot =
   inet_listener imap {{
     address = 127.0.0.1
     port = {port}
@@ -138,9 +143,11 @@ def dovecot() -> Iterator[Dovecot]:
     port = free_port()
     if os.getuid() == 0:  # Dovecot never gives mail to root: its own unprivileged users then
         login_user, internal_user, owner = "dovenull", "dovecot", "nobody"
+        internal_group = "dovecot"
         os.chmod(root, 0o755)
-    else:
+    else:  # rootless: every process as this user, no chroot
         login_user = internal_user = owner = pwd.getpwuid(os.getuid()).pw_name
+        internal_group = grp.getgrgid(os.getgid()).gr_name
     uid = pwd.getpwnam(owner).pw_uid
     gid = pwd.getpwnam(owner).pw_gid
     for part in ("run", "state", "mail"):
@@ -154,8 +161,9 @@ def dovecot() -> Iterator[Dovecot]:
             port=port,
             login_user=login_user,
             internal_user=internal_user,
+            internal_group=internal_group,
             uid=uid,
-            gid=grp.getgrgid(gid).gr_gid,
+            gid=gid,
         )
     )
     process = subprocess.Popen([binary, "-F", "-c", str(config)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
