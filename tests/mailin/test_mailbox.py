@@ -220,3 +220,18 @@ def test_beat_reads_the_mailbox_every_minute_only_when_one_is_set_and_a_bad_url_
     assert "read_reply_mailbox" not in _settings_with("").stdout
     bad = _settings_with("imaps://imap.example.org/INBOX")
     assert bad.returncode != 0 and "REPLY_IMAP_URL needs a login" in bad.stderr
+
+
+def test_a_tampered_plus_address_tells_a_known_person_only_and_changes_nothing(dovecot, mailbox_url, make_game):
+    game = make_game()
+    before = snapshot(game)
+    local, _, domain = reply_to_of(ANA).partition("@")
+    tampered = f"{local[:-1]}{'0' if local[-1] != '0' else '1'}@{domain}"
+    dovecot.deliver(reply_mime(tampered, ANA, "2"))
+    dovecot.deliver(reply_mime(tampered, "stranger@example.net", "2"))
+    mailbox.run()
+    assert snapshot(game) == before
+    [m] = problems(ANA)
+    assert "reply address is not valid" in m.body and "Test table" not in m.body
+    assert not problems("stranger@example.net"), "no backscatter to strangers"
+    assert sorted(InboundMail.objects.values_list("result", flat=True)) == ["invalid_address", "invalid_address"]
