@@ -66,8 +66,8 @@ def store(
     (the same Message-ID: a sender that did not hear our 250 sends again) is kept as a DUPLICATE and
     never handled."""
     message_id = message_id_of(headers_of(raw))
-    copy = bool(message_id) and InboundMail.objects.filter(message_id=message_id).exclude(status=Status.DUPLICATE)
-    status = Status.DUPLICATE if copy and copy.exists() else Status.RECEIVED
+    kept = InboundMail.objects.filter(message_id=message_id).exclude(status=Status.DUPLICATE)
+    status = Status.DUPLICATE if message_id and kept.exists() else Status.RECEIVED
     return InboundMail.objects.create(
         source=source,
         raw=raw,

@@ -229,20 +229,6 @@ def test_a_reply_stored_but_not_handled_when_the_listener_died_is_handled_once_o
     assert not problems(ANA)
 
 
-def test_a_reply_whose_handler_died_mid_way_is_handled_once_its_lease_ends(make_game):
-    game = make_game()
-    address = reply_to_of(ANA)
-    mail = store.store(reply_mime(address, ANA, "2"), "smtp", ANA, [address], "127.0.0.1")
-    from django.utils import timezone
-
-    now = timezone.now()
-    InboundMail.objects.filter(pk=mail.pk).update(status="handling", claimed_until=now + store.LEASE, attempts=1)
-    assert store.handle_leftovers(now) == 0, "another process holds its lease"
-    assert store.handle_leftovers(now + store.LEASE + store.LEASE) == 1
-    assert store.handle_leftovers(now + store.LEASE * 3) == 0
-    assert [e.payload["answer"] for e in answers(game)] == [2]
-
-
 def test_a_bug_while_reading_keeps_the_reply_and_it_is_handled_once_fixed(listener, make_game, monkeypatch):
     game = make_game()
     before = snapshot(game)
