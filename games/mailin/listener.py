@@ -171,7 +171,7 @@ class ReplyHandler:
             return NOT_STORED
         if mail.status == InboundMail.Status.RECEIVED:
             self.hand_over(mail.pk)
-        return f"250 OK: stored as {mail.pk}"
+        return "250 OK: stored"
 
     async def handle_exception(self, error: Exception) -> str:
         log.error("smtpd: unexpected %s while talking to a client", type(error).__name__, exc_info=error)
@@ -181,7 +181,12 @@ class ReplyHandler:
         """Handle a stored message in a worker thread, after the 250 has gone."""
         future = self.executor.submit(_fresh, store.handle, pk)
         self._handling.add(future)
-        future.add_done_callback(self._handling.discard)
+        future.add_done_callback(self._handled)
+
+    def _handled(self, future: Future) -> None:
+        self._handling.discard(future)
+        if future.exception() is not None:  # the database went away: the row waits for the next sweep
+            log.warning("smtpd: a stored message waits for the next sweep (%s)", type(future.exception()).__name__)
 
     def handle_leftovers(self) -> int:
         """What a crash left stored and unhandled (and retries now due), handled in a worker thread."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import signal
 import threading
 
@@ -23,6 +24,8 @@ class Command(BaseCommand):
     def handle(self, host: str, port: int, hostname: str | None, **_):
         if not 1 <= port <= 65535:
             raise CommandError("--port must be a number from 1 to 65535.")
+        # aiosmtpd logs every dialogue's addresses at INFO: players' addresses stay out of the log
+        logging.getLogger("mail.log").setLevel(logging.WARNING)
         handler = ReplyHandler()
         left = handler.handle_leftovers()
         if left:
