@@ -134,8 +134,9 @@ class Dovecot:
             client.logout()
 
 
-@pytest.fixture
-def dovecot() -> Iterator[Dovecot]:
+@pytest.fixture(scope="session")
+def dovecot_server() -> Iterator[Dovecot]:
+    """One Dovecot for the session (a second or so to start); each test gets it empty (`dovecot`)."""
     binary = shutil.which("dovecot") or "/usr/sbin/dovecot"
     if not os.path.exists(binary):
         pytest.fail("Dovecot is not installed: scripts/test installs it (apt-get install dovecot-imapd)")
@@ -188,3 +189,20 @@ def dovecot() -> Iterator[Dovecot]:
             process.kill()
             process.wait()
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def dovecot(dovecot_server: Dovecot) -> Iterator[Dovecot]:
+    """The session's Dovecot, emptied after the test: every folder but INBOX deleted, INBOX expunged."""
+    yield dovecot_server
+    client = dovecot_server.imap()
+    try:
+        for line in client.list()[1]:
+            name = line.decode().rsplit(' "." ', 1)[-1].strip().strip('"')
+            if name and name != "INBOX":
+                client.delete(f'"{name}"')
+        if int(client.select("INBOX")[1][0]):
+            client.store("1:*", "+FLAGS", "\\Deleted")
+            client.expunge()
+    finally:
+        client.logout()

@@ -7,12 +7,11 @@ dies between any two of those steps loses nothing and answers nothing twice.
 
 from __future__ import annotations
 
+import importlib
 import logging
-import os
-import subprocess
-import sys
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import CommandError, call_command
 from imap_tools import BaseMailBox
 
@@ -204,22 +203,27 @@ def test_manage_py_poll_mailbox_says_why_it_cannot_read(dovecot, settings):
     assert "wrong-password" not in str(refused.value)
 
 
-def _settings_with(url: str) -> subprocess.CompletedProcess:
-    code = "from django.conf import settings; print(sorted(settings.CELERY_BEAT_SCHEDULE))"
-    env = {"DJANGO_SETTINGS_MODULE": "config.settings", "REPLY_IMAP_URL": url}
-    return subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {code}"],
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-    )
+@pytest.fixture
+def settings_module(monkeypatch):
+    """config/settings.py read again with REPLY_IMAP_URL set to a value (Django's own settings untouched)."""
+    import config.settings as module
+
+    def read(url: str):
+        monkeypatch.setenv("REPLY_IMAP_URL", url)
+        return importlib.reload(module)
+
+    yield read
+    monkeypatch.delenv("REPLY_IMAP_URL", raising=False)
+    importlib.reload(module)
 
 
-def test_beat_reads_the_mailbox_every_minute_only_when_one_is_set_and_a_bad_url_stops_the_start():
-    assert "read_reply_mailbox" in _settings_with("imaps://turns%40example.org:pw@imap.example.org/INBOX").stdout
-    assert "read_reply_mailbox" not in _settings_with("").stdout
-    bad = _settings_with("imaps://imap.example.org/INBOX")
-    assert bad.returncode != 0 and "REPLY_IMAP_URL needs a login" in bad.stderr
+def test_beat_reads_the_mailbox_every_minute_only_when_one_is_set_and_a_bad_url_stops_the_start(settings_module):
+    schedule = settings_module("imaps://turns%40example.org:pw@imap.example.org/INBOX").CELERY_BEAT_SCHEDULE
+    assert schedule["read_reply_mailbox"]["task"] == "games.tasks.read_reply_mailbox"
+    assert str(schedule["read_reply_mailbox"]["schedule"]) == str(schedule["sweep"]["schedule"]), "every minute"
+    assert "read_reply_mailbox" not in settings_module("").CELERY_BEAT_SCHEDULE
+    with pytest.raises(ImproperlyConfigured, match="REPLY_IMAP_URL needs a login"):
+        settings_module("imaps://imap.example.org/INBOX")
 
 
 def test_a_tampered_plus_address_tells_a_known_person_only_and_changes_nothing(dovecot, mailbox_url, make_game):
