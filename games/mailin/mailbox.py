@@ -7,7 +7,8 @@ UIDVALIDITY and the UID, and known again by its Message-ID), handle (games.maili
 one reply reader), then move it to the processed folder. A worker that dies between any two steps
 loses nothing and answers nothing twice: a message stored and not handled is handled at the next
 poll; one handled and not moved is recognised by its key (or Message-ID) and only moved. A message
-over REPLY_MAIL_MAX_BYTES is kept as its headers only, marked too large, and moved.
+over REPLY_MAIL_MAX_BYTES is kept as its headers only (at most that many bytes), marked too large, and
+moved; a poll that keeps meeting failures moves them once they are given up (store.MAX_ATTEMPTS).
 """
 
 from __future__ import annotations
@@ -107,14 +108,17 @@ def _one(client: BaseMailBox, box: Mailbox, key: str, uid: str, done: Poll) -> N
 
 
 def _store(client: BaseMailBox, box: Mailbox, key: str, uid: str, head: RawMessage, done: Poll) -> InboundMail | None:
-    too_large = head.size_rfc822 > settings.REPLY_MAIL_MAX_BYTES
+    limit = settings.REPLY_MAIL_MAX_BYTES
+    too_large = head.size_rfc822 > limit
     full = head if too_large else _fetch(client, uid, headers_only=False)
     if full is None:
         return None
-    headers = store.headers_of(full.raw)
+    too_large = too_large or len(full.raw) > limit  # a server that did not say its size
+    raw = full.raw[:limit] if too_large else full.raw
+    headers = store.headers_of(raw)
     try:
         mail = store.store(
-            full.raw,
+            raw,
             InboundMail.Source.IMAP,
             _return_path(headers.get_all("Return-Path") or []),
             [str(v) for name in ("Delivered-To", "X-Original-To") for v in headers.get_all(name) or []],
@@ -125,9 +129,7 @@ def _store(client: BaseMailBox, box: Mailbox, key: str, uid: str, head: RawMessa
         return InboundMail.objects.filter(mailbox_key=key).first()
     done.stored += 1
     if too_large:
-        log.warning(
-            "reply mailbox: message %s over %d bytes kept as its headers only", mail.pk, settings.REPLY_MAIL_MAX_BYTES
-        )
+        log.warning("reply mailbox: message %s over %d bytes kept as its headers only", mail.pk, limit)
         InboundMail.objects.filter(pk=mail.pk).update(
             status=Status.HANDLED, result="too_large", handled_at=timezone.now()
         )

@@ -163,6 +163,20 @@ def test_a_message_over_the_size_limit_is_kept_as_its_headers_and_moved(dovecot,
     assert snapshot(game) == before
 
 
+def test_a_message_whose_size_the_server_did_not_say_is_cut_at_the_limit(
+    dovecot, mailbox_url, make_game, settings, monkeypatch
+):
+    settings.REPLY_MAIL_MAX_BYTES = 5_000
+    monkeypatch.setattr(mailbox.RawMessage, "size_rfc822", 0)  # as a server that sends no RFC822.SIZE
+    game = make_game()
+    before = snapshot(game)
+    dovecot.deliver(reply_mime(reply_to_of(ANA), ANA, "2\n" + "x" * 20_000))
+    assert mailbox.run()["too_large"] == 1
+    mail = InboundMail.objects.get()
+    assert (mail.result, len(bytes(mail.raw))) == ("too_large", 5_000)
+    assert snapshot(game) == before and dovecot.count("INBOX") == 0
+
+
 def test_the_batch_bounds_one_poll(dovecot, settings, make_game):
     settings.REPLY_IMAP_URL = dovecot.url(processed="Done", batch="2")
     make_game()
