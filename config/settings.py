@@ -269,6 +269,30 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
+# --- replies by email with no provider (games/mailin/) ------------------------------------------
+# `manage.py smtpd` receives replies for REPLY_DOMAIN itself (its MX points at the service); or
+# REPLY_IMAP_URL names an ordinary mailbox whose plus-addresses are the reply addresses, e.g.
+# imaps://turns%40example.org:password@imap.example.org/INBOX?processed=Processed (read each minute).
+REPLY_IMAP_URL = env.str("REPLY_IMAP_URL", default="")
+if REPLY_IMAP_URL:
+    from games.mailin.addresses import MailboxURLError, parse_mailbox_url
+
+    try:
+        parse_mailbox_url(REPLY_IMAP_URL)
+    except MailboxURLError as e:
+        raise ImproperlyConfigured(str(e)) from None
+    CELERY_BEAT_SCHEDULE["read_reply_mailbox"] = {
+        "task": "games.tasks.read_reply_mailbox",
+        "schedule": crontab(minute="*"),
+    }
+REPLY_MAIL_MAX_BYTES = env.int("REPLY_MAIL_MAX_BYTES", default=1_000_000)  # a reply is text: 1 MB is plenty
+REPLY_SMTP_MAX_RECIPIENTS = env.int("REPLY_SMTP_MAX_RECIPIENTS", default=5)
+REPLY_SMTP_MESSAGES_PER_HOUR = env.int("REPLY_SMTP_MESSAGES_PER_HOUR", default=60)  # per peer address
+REPLY_SMTP_CONNECTIONS_PER_MINUTE = env.int("REPLY_SMTP_CONNECTIONS_PER_MINUTE", default=30)  # per peer address
+REPLY_SMTP_CONNECTIONS = env.int("REPLY_SMTP_CONNECTIONS", default=100)  # open at once, from everyone
+REPLY_MAIL_KEEP_DAYS = env.int("REPLY_MAIL_KEEP_DAYS", default=30)  # handled messages are then deleted
+# --- end of replies by email with no provider ---------------------------------------------------
+
 # Card sets (cardsets/): bot games a set must pass before it is usable, and upload limits in bytes.
 CARDSET_CHECK_GAMES = env.int("CARDSET_CHECK_GAMES", default=200)
 CARDSET_CHECK_STALL_MINUTES = env.int("CARDSET_CHECK_STALL_MINUTES", default=10)

@@ -42,6 +42,11 @@ without that secret configured anyone could post a forged From, so the handler i
 Each message is handled in one transaction; a refused reply never raises (the ESP must not retry
 it), while a bug does (HTTP 500, so the ESP retries later and nothing half-done is kept). Log
 lines carry the seat id and the outcome only: never the body, the sender or the reply address.
+
+The same reader (`read`) takes replies that come with no provider: games.mailin's SMTP listener
+(`manage.py smtpd`, for a domain whose MX points at the service) and its IMAP poller (an ordinary
+mailbox, REPLY_IMAP_URL, whose plus-addresses are the reply addresses) store each raw message
+first, then hand it here parsed, exactly as the webhook does.
 """
 
 from __future__ import annotations
@@ -181,11 +186,18 @@ def _mended(value: Any) -> Any:
 
 @receiver(inbound, dispatch_uid="games.inbound.receive")
 def receive(sender=None, event=None, esp_name: str = "", **kwargs) -> str:
-    """Handle one inbound message; returns the outcome (for tests and logs). Raises only on a bug."""
+    """Handle one message the ESP's webhook posted; returns the outcome (for tests and logs). Raises only on a bug."""
     if not settings.ANYMAIL.get("WEBHOOK_SECRET"):
         log.warning("inbound mail ignored: ANYMAIL_WEBHOOK_SECRET is not set, so the webhook is not authenticated")
         return "no_webhook_secret"
-    message = event.message
+    return read(event.message)
+
+
+def read(message) -> str:
+    """The one reply reader, whatever brought the message: the ESP's webhook, the SMTP listener or the
+    IMAP mailbox (games.mailin) all hand it an AnymailInboundMessage (built from raw bytes by
+    `AnymailInboundMessage.parse_raw_mime_bytes` for the last two, with the envelope set when known).
+    Returns the outcome; a refused reply never raises, a bug does (marked, see MalformedWebhooks)."""
     try:
         automatic, from_addr, to = _automatic(message), address_of(message.from_email), recipients(message)
     except MALFORMED as e:  # headers no mail program writes: nothing to answer, nobody to tell
@@ -319,7 +331,8 @@ def recipients(message) -> list[str]:
 
 
 def looks_like_reply_address(address: str) -> bool:
-    local, _, domain = address.lower().rpartition("@")
+    """Our prefix at REPLY_DOMAIN, or a plus-address of the IMAP mailbox (links.canonical_reply_address)."""
+    local, _, domain = links.canonical_reply_address(address).lower().rpartition("@")
     return local.startswith(settings.REPLY_LOCAL_PREFIX.lower()) and domain == settings.REPLY_DOMAIN.lower()
 
 

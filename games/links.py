@@ -11,6 +11,8 @@ for seat B.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -19,6 +21,7 @@ from django.urls import reverse
 
 from accounts import tokens
 
+from .mailin.addresses import canonical_form, parse_mailbox_url, plus_form
 from .models import Seat
 from .state_parts import StateField
 
@@ -157,15 +160,37 @@ def game_from_watch_token(token: str):
 
 
 def reply_address(seat: Seat, version: int, key: str, kind: str = "a") -> str:
-    """A per-seat reply address (accounts.tokens.reply_address): kind a = answer, t = table talk, p = plan."""
-    return tokens.reply_address(seat.pk, seat.nonce, version, key, kind)
+    """A per-seat reply address (accounts.tokens.reply_address): kind a = answer, t = table talk, p = plan.
+    With an IMAP mailbox for replies (REPLY_IMAP_URL), the same token as a plus-address of that mailbox."""
+    address = tokens.reply_address(seat.pk, seat.nonce, version, key, kind)
+    mailbox = reply_mailbox_address()
+    return plus_form(address, mailbox, settings.REPLY_LOCAL_PREFIX) if mailbox else address
 
 
 def read_reply_address(address: str) -> tuple[Seat, str, int, str] | None:
-    """(seat, kind, version, key) for a genuine reply address, else None."""
+    """(seat, kind, version, key) for a genuine reply address in either form, else None."""
     return tokens.read_reply_address(
-        address, lambda pk: Seat.objects.select_related("game", "player").filter(pk=pk).first()
+        canonical_reply_address(address),
+        lambda pk: Seat.objects.select_related("game", "player").filter(pk=pk).first(),
     )
+
+
+# --- the plus-address form, when replies come through an IMAP mailbox (games.mailin) -------------
+
+
+def reply_mailbox_address() -> str:
+    """The IMAP mailbox's own address when replies are read from one (REPLY_IMAP_URL), else ""."""
+    return _mailbox_address(getattr(settings, "REPLY_IMAP_URL", ""))
+
+
+@lru_cache(maxsize=4)
+def _mailbox_address(url: str) -> str:
+    return parse_mailbox_url(url).address if url else ""
+
+
+def canonical_reply_address(address: str) -> str:
+    """A plus-address of the reply mailbox as `<prefix><token>@REPLY_DOMAIN`; any other address unchanged."""
+    return canonical_form(address, reply_mailbox_address(), settings.REPLY_LOCAL_PREFIX, settings.REPLY_DOMAIN)
 
 
 def unsubscribe_url(user_pk: int) -> str:

@@ -557,3 +557,47 @@ class PushDevice(models.Model):
     @property
     def working(self) -> bool:
         return self.disabled_at is None
+
+
+# --- replies by email with no provider (games/mailin/) -----------------------------------------
+
+
+class InboundMail(models.Model):
+    """A reply received by the SMTP listener or read from the IMAP mailbox, stored before it is
+    acknowledged (SMTP's 250) or moved out of the inbox, so a crash loses nothing; handled once
+    (the claim is leased, the handling and its result commit together) by games.mailin.store."""
+
+    class Source(models.TextChoices):
+        SMTP = "smtp", "SMTP listener"
+        IMAP = "imap", "IMAP mailbox"
+
+    class Status(models.TextChoices):
+        RECEIVED = "received", "Stored, not handled yet"
+        HANDLING = "handling", "Being handled (or its handler was lost: handled again once its lease ends)"
+        HANDLED = "handled", "Handled"
+        FAILED = "failed", "Failed (will retry)"
+        GAVE_UP = "gave_up", "Gave up"
+        DUPLICATE = "duplicate", "A copy of a message already received"
+
+    source = models.CharField(max_length=4, choices=Source.choices)
+    raw = models.BinaryField(help_text="The message as received, bounded by REPLY_MAIL_MAX_BYTES.")
+    envelope_from = models.CharField(max_length=512, blank=True)
+    envelope_to = models.JSONField(default=list, blank=True)
+    peer = models.CharField(max_length=100, blank=True, help_text="The SMTP client's address, or the mailbox.")
+    message_id = models.CharField(max_length=250, blank=True, db_index=True)
+    # the IMAP mailbox's (account and folder hash, UIDVALIDITY, UID): a message is stored once
+    mailbox_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+    received_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RECEIVED, db_index=True)
+    result = models.CharField(max_length=40, blank=True, help_text="What the reply reader made of it.")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    claimed_until = models.DateTimeField(null=True, blank=True, help_text="A lease, or when a failure is retried.")
+    handled_at = models.DateTimeField(null=True, blank=True)
+    moved_at = models.DateTimeField(null=True, blank=True, help_text="When it left the IMAP inbox.")
+    last_error = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-received_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_source_display()} mail {self.pk} ({self.status})"

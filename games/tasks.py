@@ -20,6 +20,7 @@ from redis.retry import Retry
 from . import digest, dispatch
 from .actions import deadlines, play
 from .channels import outbox
+from .mailin import mailbox as reply_mailbox
 from .models import Game, Notification, Seat
 
 log = logging.getLogger(__name__)
@@ -129,6 +130,18 @@ def _first_this_minute(now: datetime) -> bool:
     except redis.RedisError as e:
         log.warning("sweep: could not check for a concurrent sweep (%s); dispatching anyway", e)
         return True
+
+
+@shared_task(**DATABASE_AWAY)
+def read_reply_mailbox() -> dict[str, int]:
+    """Every minute when REPLY_IMAP_URL is set: replies stored and not handled (by this task or the SMTP
+    listener), then one batch of the IMAP mailbox (games.mailin.mailbox). A mailbox that cannot be
+    reached is logged and tried again at the next minute; nothing of it is lost meanwhile."""
+    try:
+        return reply_mailbox.run()
+    except (OSError, *reply_mailbox.IMAP_ERRORS) as e:
+        log.warning("reply mailbox: could not be read (%s); tried again next minute", type(e).__name__)
+        return {"error": 1}
 
 
 # each looked up when called, so a test (or a retry policy) that swaps `.delay` is honoured
