@@ -28,7 +28,7 @@ from .engine.typed import Unreadable, read_int
 from .forms.fields import NumberField, PlainTextField
 from .host_actions import rewind_steps, voided_by
 from .log_words import Said, words_by_step
-from .models import ChatHook, DeliveredMail, Event, Game, Notification, Seat
+from .models import ChatHook, DeliveredMail, Event, Game, InboundMail, Notification, PushDevice, Seat
 from .present import LOG_LINES, table_context
 
 BOTH = [admin.ActionLocation.CHANGE_LIST, admin.ActionLocation.CHANGE_FORM]
@@ -604,4 +604,59 @@ class ChatHookAdmin(admin.ModelAdmin):
         return qs if request.user.is_superuser else qs.filter(game__organiser=request.user)
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(InboundMail)
+class InboundMailAdmin(admin.ModelAdmin):
+    """Replies that came by the SMTP listener or the IMAP mailbox: what the reader made of each, and
+    those given up, for an organiser to look into. Read only; the raw message is not shown (it may
+    hold a person's whole mail thread), only its size."""
+
+    list_display = ("received_at", "source", "status", "result", "attempts", "size")
+    list_filter = ("source", "status", "result")
+    search_fields = ("message_id", "envelope_from")
+    readonly_fields = (
+        "source",
+        "status",
+        "result",
+        "envelope_from",
+        "envelope_to",
+        "peer",
+        "message_id",
+        "received_at",
+        "handled_at",
+        "moved_at",
+        "attempts",
+        "last_error",
+        "size",
+    )
+    exclude = ("raw", "mailbox_key", "claimed_until")
+
+    @admin.display(description="Size")
+    def size(self, obj: InboundMail) -> str:
+        return f"{len(obj.raw or b''):,} bytes"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(PushDevice)
+class PushDeviceAdmin(admin.ModelAdmin):
+    """People's devices with push on: which work and why one was turned off. The endpoint and keys
+    are the device's secrets and are never shown; an organiser may remove a device."""
+
+    list_display = ("user", "label", "created_at", "last_used_at", "disabled_at", "disabled_reason")
+    list_filter = (("disabled_at", admin.EmptyFieldListFilter),)
+    search_fields = ("user__email", "label")
+    fields = ("user", "label", "created_at", "last_used_at", "disabled_at", "disabled_reason")
+    readonly_fields = fields
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
         return False

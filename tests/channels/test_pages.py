@@ -47,3 +47,21 @@ def test_on_the_embedded_default_a_post_shows_in_its_owners_outbox(client, make_
     assert "[chat: Slack, https://hooks.example/…XYZ1]" in listing and "s3cret" not in listing
     shown = client.get(f"/outbox/{post.pk}/").content.decode()
     assert "mail-text" in shown and "Your move, " in shown and "/play/" in shown, shown
+
+
+def test_the_admin_lists_devices_and_stored_replies_without_their_secrets(admin_client, django_user_model):
+    from games.models import InboundMail, PushDevice
+
+    ben = django_user_model.objects.create_user("ben@example.com", name="Ben")
+    PushDevice.objects.create(
+        user=ben, endpoint="https://push.example/send/s3cretpath", p256dh="k" * 87, auth="a" * 22, label="Firefox"
+    )
+    InboundMail.objects.create(source="smtp", raw=b"Subject: hi\r\n\r\nmy private thread", status="handled")
+    devices = admin_client.get("/admin/games/pushdevice/")
+    assert devices.status_code == 200 and "Firefox" in devices.content.decode()
+    device_page = admin_client.get(f"/admin/games/pushdevice/{PushDevice.objects.get().pk}/change/")
+    assert device_page.status_code == 200 and "s3cretpath" not in device_page.content.decode()
+    mails = admin_client.get("/admin/games/inboundmail/")
+    assert mails.status_code == 200 and "handled" in mails.content.decode().lower()
+    mail_page = admin_client.get(f"/admin/games/inboundmail/{InboundMail.objects.get().pk}/change/")
+    assert mail_page.status_code == 200 and "private thread" not in mail_page.content.decode()
