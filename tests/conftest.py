@@ -108,3 +108,23 @@ def travel(monkeypatch):
 
     yield to
     monkeypatch.setattr(tz, "now", real_now)
+
+
+@pytest.fixture
+def relay(make_game):
+    """A started Relay game (tests/support/relay.py: a turn of several steps) of two people, both
+    numbers hidden: Ana (seat 0) is to run her turn."""
+    from games.actions import play
+    from games.titles import register, unregister
+    from tests.support.relay import TITLE as RELAY
+
+    register(RELAY)
+    try:
+        game = make_game(title="relay", seats=("ana@example.com", "ben@example.com"))
+        for seat in (0, 1):
+            play.submit(game.pk, seat, 1, None, via="web")
+        game.refresh_from_db()
+        assert game.engine.prompts(game.state).keys() == {0}
+        yield game
+    finally:
+        unregister("relay")

@@ -29,21 +29,6 @@ pytestmark = pytest.mark.django_db
 PEOPLE = ("ana@example.com", "ben@example.com")
 
 
-@pytest.fixture
-def relay(make_game):
-    """A started Relay game of two people, both numbers hidden: Ana (seat 0) is to run her turn."""
-    register(RELAY)
-    try:
-        game = make_game(title="relay", seats=PEOPLE)
-        for seat in (0, 1):
-            play.submit(game.pk, seat, 1, None, via="web")
-        game.refresh_from_db()
-        assert game.engine.prompts(game.state).keys() == {0}
-        yield game
-    finally:
-        unregister("relay")
-
-
 def world(game: Game) -> tuple:
     """What a send may change: the log, the projection, the seats' waits, the outbox."""
     game = Game.objects.get(pk=game.pk)

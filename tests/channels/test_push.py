@@ -31,15 +31,6 @@ PING = Ping(
 
 
 @pytest.fixture
-def service(settings):
-    settings.PUSH_LOCAL_HOSTS = ["127.0.0.1"]
-    settings.PUSH_TIMEOUT_SECONDS = 1.0
-    s = PushService()
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def ben(django_user_model):
     return django_user_model.objects.create_user("ben@example.com", name="Ben")
 

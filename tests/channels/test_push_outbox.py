@@ -13,18 +13,8 @@ from games import links
 from games.actions import play
 from games.models import Notification, PushDevice
 from tests.channels.test_push import device_of
-from tests.support.push_service import PushService
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def service(settings):
-    settings.PUSH_LOCAL_HOSTS = ["127.0.0.1"]
-    settings.PUSH_TIMEOUT_SECONDS = 2.0
-    s = PushService()
-    yield s
-    s.close()
 
 
 def test_a_wait_reaches_the_persons_device_once_with_their_own_seat_link(make_game, service):

@@ -13,28 +13,12 @@ import json
 import pytest
 
 from games import links
-from games.actions import play
 from games.models import Game, Seat
-from games.titles import register, unregister
 from tests.support.cafe_turns import to_play_phase
-from tests.support.relay import TITLE as RELAY
 
 pytestmark = pytest.mark.django_db
 
 PEOPLE = ("ana@example.com", "ben@example.com")
-
-
-@pytest.fixture
-def relay(make_game):
-    register(RELAY)
-    try:
-        game = make_game(title="relay", seats=PEOPLE)
-        for seat in (0, 1):
-            play.submit(game.pk, seat, 1, None, via="web")
-        game.refresh_from_db()
-        yield game
-    finally:
-        unregister("relay")
 
 
 def url(game: Game, seat: int, what: str = "") -> str:
