@@ -8,8 +8,9 @@ check and the connect cannot pass. Redirects are never followed: a 3xx is report
 as an answer like any other. Only the hosts listed in the CHANNEL_ALLOWED_HOSTS setting skip the
 address check (empty by default; the tests list 127.0.0.1).
 
-Timeouts are short and the response is read up to a bound, so a webhook server that accepts and
-never answers holds a worker for seconds, not forever. Nothing here logs or repeats the URL: a
+Timeouts are short, the whole exchange has a deadline (connect + read: a server that answers one
+byte just inside each read timeout is cut off there, by shutting its socket), and the response is
+read up to a bound, so a webhook server that hangs or drips holds a worker for seconds, not forever. Nothing here logs or repeats the URL: a
 webhook URL is a secret, and an error says what went wrong in words, never the address.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import threading
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -143,6 +145,7 @@ def post(url: str, body: bytes, headers: dict[str, str], *, connect: float = 3.0
     """POST `body` to a checked URL; raises UnsafeURL (refused before any connection) or PostFailed."""
     dest = check(url)
     timeout = urllib3.Timeout(connect=connect, read=read)
+    watch = _Deadline(connect + read)
     if dest.scheme == "https":
         pool: urllib3.HTTPConnectionPool = urllib3.HTTPSConnectionPool(
             dest.address,
@@ -156,9 +159,11 @@ def post(url: str, body: bytes, headers: dict[str, str], *, connect: float = 3.0
         )
     else:
         pool = urllib3.HTTPConnectionPool(dest.address, dest.port, timeout=timeout, retries=False, maxsize=1)
+    pool.ConnectionCls = watch.watching(pool.ConnectionCls)
     default_port = 443 if dest.scheme == "https" else 80
     shown_host = f"[{dest.host}]" if ":" in dest.host else dest.host
     host_header = shown_host if dest.port == default_port else f"{shown_host}:{dest.port}"
+    watch.start()
     try:
         response = pool.urlopen(
             "POST",
@@ -171,16 +176,65 @@ def post(url: str, body: bytes, headers: dict[str, str], *, connect: float = 3.0
             assert_same_host=False,
         )
         try:
-            data = response.read(MAX_RESPONSE_BYTES)
+            data = b""
+            while len(data) < MAX_RESPONSE_BYTES and not watch.fired.is_set():
+                chunk = response.read(min(8192, MAX_RESPONSE_BYTES - len(data)))
+                if not chunk:
+                    break
+                data += chunk
         finally:
             response.release_conn()
             response.close()
-        return Answer(response.status, data or b"")
+        if watch.fired.is_set():
+            raise TimeoutError
+        return Answer(response.status, data)
     except (urllib3.exceptions.TimeoutError, TimeoutError):
         raise PostFailed(f"the webhook's server did not answer in {connect + read:g} s", timed_out=True) from None
     except urllib3.exceptions.SSLError:
+        if watch.fired.is_set():
+            raise PostFailed(f"the webhook's server did not answer in {connect + read:g} s", timed_out=True) from None
         raise PostFailed("the webhook's server failed the TLS check (its certificate)") from None
     except (urllib3.exceptions.HTTPError, OSError):
+        if watch.fired.is_set():
+            raise PostFailed(f"the webhook's server did not answer in {connect + read:g} s", timed_out=True) from None
         raise PostFailed("could not reach the webhook's server") from None
     finally:
+        watch.cancel()
         pool.close()
+
+
+class _Deadline:
+    """The whole exchange's deadline: when it passes, the connection's socket is shut, which ends a
+    read that is still waiting (per-read timeouts alone let a server drip one byte per timeout)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.fired = threading.Event()
+        self._sock: socket.socket | None = None
+        self._timer = threading.Timer(seconds, self._fire)
+        self._timer.daemon = True
+
+    def watching(self, connection_class: type) -> type:
+        """The pool's connection class, telling this deadline its socket once connected."""
+        deadline = self
+
+        class Watched(connection_class):  # type: ignore[misc, valid-type]
+            def connect(self) -> None:
+                super().connect()
+                deadline._sock = self.sock
+
+        return Watched
+
+    def start(self) -> None:
+        self._timer.start()
+
+    def cancel(self) -> None:
+        self._timer.cancel()
+
+    def _fire(self) -> None:
+        self.fired.set()
+        sock = self._sock
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass

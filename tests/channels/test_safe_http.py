@@ -5,6 +5,7 @@ a host the site lists is let through. Short timeouts, bounded reads, secrets nev
 from __future__ import annotations
 
 import socket
+import threading
 import time
 
 import pytest
@@ -164,3 +165,38 @@ def test_the_response_is_read_up_to_a_bound(hook_server):
 )
 def test_a_url_is_shown_masked(url, shown):
     assert safe_http.masked(url) == shown
+
+
+@pytest.mark.parametrize("where", ["headers", "body"])
+def test_a_server_that_drips_its_answer_is_cut_off_at_the_whole_exchanges_deadline(settings, where):
+    """One byte every 0.2 s keeps each read inside its 0.5 s timeout for ever; the deadline of the
+    whole exchange (connect + read) still ends it, as a temporary failure."""
+    settings.CHANNEL_ALLOWED_HOSTS = ["127.0.0.1"]
+    stop = threading.Event()
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+
+    def drip() -> None:
+        conn, _ = server.accept()
+        with conn:
+            conn.recv(65536)
+            head = b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n" if where == "body" else b"HTTP/1.1 200 OK\r\n"
+            conn.sendall(head)
+            while not stop.is_set():
+                try:
+                    conn.sendall(b"x" if where == "body" else b"X-A: b\r\n")
+                except OSError:
+                    return
+                stop.wait(0.2)
+
+    threading.Thread(target=drip, daemon=True).start()
+    began = time.monotonic()
+    try:
+        with pytest.raises(PostFailed) as failed:
+            safe_http.post(f"http://127.0.0.1:{server.getsockname()[1]}/hook", b"{}", {}, connect=0.5, read=0.5)
+    finally:
+        stop.set()
+        server.close()
+    assert 0.9 < time.monotonic() - began < 2.5
+    assert failed.value.timed_out
