@@ -15,10 +15,14 @@ import hashlib
 import json
 import logging
 import re
+import socket
+import threading
+import time
 from typing import Any, ClassVar
 from urllib.parse import urlsplit, urlunsplit
 
 import requests
+import urllib3
 from django.conf import settings
 from django.templatetags.static import static
 from pywebpush import WebPushException, webpush
@@ -36,6 +40,7 @@ log = logging.getLogger(__name__)
 MAX_PAYLOAD = 3000  # bytes of JSON before encryption; push services take 4096 with the overhead
 _TOPIC = re.compile(r"[A-Za-z0-9_-]{1,32}")
 GONE = {404, 410}
+MAX_ANSWER = 4096  # bytes of a push service's answer read at most (it is never shown)
 NEVER = {400, 401, 403, 413}  # this message, as made, will never be taken (401/403: the VAPID key)
 
 
@@ -53,6 +58,15 @@ class _Pinned(HTTPAdapter):
         super().init_poolmanager(*args, **kwargs)
 
 
+def _shut(sock: Any) -> None:
+    """Ends a read still waiting on this socket (a push service dripping its answer)."""
+    if sock is not None:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+
 class _Session(requests.Session):
     """A push service answers; it never sends us elsewhere (a redirect could aim at this network).
     The environment's proxies and .netrc are left out too: the endpoint alone says where."""
@@ -65,8 +79,32 @@ class _Session(requests.Session):
             self.mount("http://", _Pinned(host))
 
     def request(self, *args: Any, **kwargs: Any) -> requests.Response:
+        """Sent with no redirect followed; the answer's body read up to MAX_ANSWER bytes and no
+        longer than the timeout once more (a push service answers with an empty body: one that
+        sends megabytes, or drips them, must not hold the worker or its memory)."""
         kwargs["allow_redirects"] = False
-        return super().request(*args, **kwargs)
+        kwargs["stream"] = True
+        timeout = kwargs.get("timeout")
+        response = super().request(*args, **kwargs)
+        deadline = time.monotonic() + (float(timeout) if isinstance(timeout, int | float) else 5.0)
+        body = b""
+        sock = getattr(getattr(response.raw, "connection", None), "sock", None)
+        cut = threading.Timer(max(0.0, deadline - time.monotonic()), _shut, args=(sock,))
+        cut.daemon = True
+        cut.start()
+        try:
+            while len(body) < MAX_ANSWER and time.monotonic() < deadline:
+                chunk = response.raw.read1(MAX_ANSWER - len(body))  # what has come, not a whole block
+                if not chunk:
+                    break
+                body += chunk
+        except (OSError, urllib3.exceptions.HTTPError):
+            pass  # cut off at the deadline or dropped: the status already says what happened
+        finally:
+            cut.cancel()
+            response.close()
+        response._content = body[:MAX_ANSWER]  # what pywebpush may read of it (response.text)
+        return response
 
 
 def pinned(endpoint: str, address: IP | None) -> tuple[str, dict[str, str], str | None]:

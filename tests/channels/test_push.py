@@ -310,3 +310,50 @@ def test_keys_that_cannot_encrypt_turn_the_device_off_without_sending(service, b
     assert refused.value.permanent and service.received == []
     device.refresh_from_db()
     assert device.disabled_at is not None and "keys cannot be used" in device.disabled_reason
+
+
+@pytest.mark.parametrize("answer", ["huge", "drip"])
+def test_a_push_service_that_answers_with_megabytes_or_drips_holds_nothing(answer, ben, settings):
+    """The answer's body is read up to a few KB and no longer than the timeout: a service sending
+    50 MB, or one byte every 0.1 s for ever, still leaves the ping delivered (201) in about a second."""
+    import socket
+    import threading
+
+    settings.PUSH_LOCAL_HOSTS = ["127.0.0.1"]
+    settings.PUSH_TIMEOUT_SECONDS = 0.6
+    stop = threading.Event()
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    sent = {"bytes": 0}
+
+    def serve() -> None:
+        conn, _ = server.accept()
+        with conn:
+            conn.settimeout(5)
+            conn.recv(65536)
+            conn.sendall(b"HTTP/1.1 201 Created\r\nContent-Length: 50000000\r\n\r\n")
+            block = b"x" * (65536 if answer == "huge" else 1)
+            while not stop.is_set() and sent["bytes"] < 50_000_000:
+                try:
+                    conn.sendall(block)
+                except OSError:
+                    return
+                sent["bytes"] += len(block)
+                if answer == "drip":
+                    stop.wait(0.1)
+
+    threading.Thread(target=serve, daemon=True).start()
+    browser = Browser()
+    sub = browser.subscription(f"http://127.0.0.1:{server.getsockname()[1]}/push/abc")
+    device = PushDevice.objects.create(
+        user=ben, endpoint=sub["endpoint"], p256dh=sub["keys"]["p256dh"], auth=sub["keys"]["auth"], label="x"
+    )
+    began = time.monotonic()
+    try:
+        PushChannel().send_ping(PING, device, "note-1")
+    finally:
+        stop.set()
+        server.close()
+    assert time.monotonic() - began < 2.5
+    assert sent["bytes"] < 50_000_000, "the body was not read to its end"
