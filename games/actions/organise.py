@@ -290,7 +290,8 @@ def play_again(game: Game, actor) -> Game:
     """Offer the same table a new game: same title, options and clock, the first seat rotated.
 
     Each person gets an email with a link to their new seat and says yes there with one click; the
-    game starts once everyone has (bots need not). The person who offers has said yes already.
+    game starts once everyone has (bots need not). The person who offers has said yes already, so
+    at a table of one person and bots it starts at once: the yes it would wait for never comes.
     """
     with transaction.atomic():
         game = lock_game(game.pk)
@@ -317,8 +318,11 @@ def play_again(game: Game, actor) -> Game:
                 is_bot=not person,
                 accepted=not person or s.player_id == getattr(actor, "pk", None),
             )
-        for seat in again.seats.select_related("player").filter(accepted=False):
+        waiting = list(again.seats.select_related("player").filter(accepted=False))
+        for seat in waiting:
             notify.rematch(again, seat, actor)
+        if not waiting:
+            return start_game(again, actor=actor)
     return again
 
 

@@ -535,19 +535,19 @@ def seat_again(request: HttpRequest, token: str) -> HttpResponse:
     if seat.player_id is None or (seat.is_bot and not seat.stand_in):
         raise PermissionDenied("A bot seat cannot offer to play again.")
     again = Game.objects.filter(previous=seat.game).first()
-    offered = again is None
-    if offered:
-        try:
+    offered, waiting_before = again is None, again is not None and again.status == Game.Status.DRAFT
+    try:
+        if offered:
             again = organise.play_again(seat.game, actor=seat.player)
-        except write.SubmitError as e:
+        elif waiting_before and not again.seats.filter(accepted=False).exists():
+            # an offer to bots alone, made before such an offer started at once: say the last yes
+            again = organise.accept_rematch(again.seats.get(player_id=seat.player_id))
+    except write.SubmitError as e:
+        if again is None or e.code != "started":
             messages.error(request, e.message)
             return redirect("seat", token=token)
-    if again.status == Game.Status.DRAFT and not again.seats.filter(accepted=False).exists():
-        # nobody left to say yes (the others are bots): the yes that starts it never comes, so start now
-        try:
-            again = organise.start_game(again, actor=seat.player)
-        except write.SubmitError:  # started by another request meanwhile
-            again.refresh_from_db()
+        again.refresh_from_db()  # started by another request meanwhile
+    if again.status != Game.Status.DRAFT and (offered or waiting_before):
         messages.success(request, "A new game has started at the same table: here is your seat.")
     elif offered:
         messages.success(request, "Offered: everyone got an email, and the game starts once all say yes.")

@@ -64,3 +64,33 @@ def test_a_game_in_play_cannot_be_played_again_and_an_offer_cannot_be_started_ea
         .status_code
         == 200
     )
+
+
+def test_playing_again_with_bots_alone_starts_at_once(make_game):
+    """The yes a bot would give never comes: a table of one person and bots starts the next game now."""
+    from games.actions import organise
+    from games.models import Game
+    from tests.support.play import finish
+
+    game = make_game(seats=("ana@example.com", None))
+    finish(game)
+    game.refresh_from_db()
+    again = organise.play_again(game, actor=game.seats.get(index=0).player)
+    assert again.status == Game.Status.ACTIVE and again.previous_id == game.pk
+
+
+def test_an_offer_to_bots_alone_left_waiting_starts_when_its_maker_asks_again(make_game):
+    """An offer made before such offers started at once is still a draft nobody will say yes to: the
+    Play again button starts it and opens the new seat."""
+    old = make_game(seats=("ana@example.com", None))
+    finish(old)
+    again = Game.objects.create(title=old.title, name="Stuck (again)", organiser=old.organiser, previous=old)
+    ana = User.objects.get(email="ana@example.com")
+    Seat.objects.create(game=again, index=0, is_bot=True, accepted=True)
+    Seat.objects.create(game=again, index=1, player=ana, accepted=True)
+    client = Client()
+    response = client.post(reverse("seat-again", args=[links.token_for(Seat.objects.get(game=old, index=0))]))
+    again.refresh_from_db()
+    assert again.status == Game.Status.ACTIVE
+    assert response.url == seat_path(again, "ana@example.com")
+    assert "has started" in client.get(response.url).content.decode()
