@@ -191,12 +191,12 @@ def test_the_beat_task_reads_the_mailbox_and_a_mailbox_out_of_reach_is_only_logg
 ):
     game = make_game()
     dovecot.deliver(reply_mime(reply_to_of(ANA), ANA, "2"))
-    assert tasks.read_reply_mailbox.delay().get()["handled"] == 1
+    assert tasks.read_reply_mailbox.apply().result["handled"] == 1  # as beat runs it, in this process
     assert len(answers(game)) == 1
 
     settings.REPLY_IMAP_URL = dovecot.url().replace(dovecot.password, "wrong-password")
     with caplog.at_level(logging.WARNING, logger="games.tasks"):
-        assert tasks.read_reply_mailbox.delay().get() == {"error": 1}
+        assert tasks.read_reply_mailbox.apply().result == {"error": 1}
     assert "could not be read" in caplog.text and "wrong-password" not in caplog.text
 
 
