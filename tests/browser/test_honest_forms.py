@@ -97,7 +97,8 @@ def test_the_hosts_links_copy_with_the_clipboard_or_without_it(browser, live_ser
     assert page.evaluate("navigator.clipboard.readText()") == shown
     assert page.locator(".link-actions button.button").count() == 4, "revoke and new link are buttons"
     mine = Seat.objects.get(game=game, index=0)
-    assert page.get_attribute("a:has-text('Go to my seat')", "href") == f"/play/{links.token_for(mine)}/"
+    href = page.get_attribute("a:has-text('Go to my seat')", "href")
+    assert href.startswith("/play/") and links.seat_from_token(href.strip("/").rsplit("/", 1)[1]).pk == mine.pk
     check_axe(page)
     # no Clipboard API (an old browser, or a page not served over https): the copy command on the box
     page.add_init_script("Object.defineProperty(navigator, 'clipboard', {value: undefined})")

@@ -31,7 +31,7 @@ def test_a_wait_reaches_the_persons_device_once_with_their_own_seat_link(make_ga
     assert rows.count() == 1 and rows.get().status == Notification.Status.SENT
     [got] = service.received
     shown = json.loads(browser.decrypt(got.body))
-    assert shown["url"] == links.url_for(seat) or shown["url"].endswith(f"/play/{links.token_for(seat)}/")
+    assert links.seat_from_token(shown["url"].rstrip("/").rsplit("/", 1)[1]).pk == seat.pk
     assert "Test table" in shown["title"] + shown["body"]
     # Ana's own answer does not ping Ben again while he still owes his
     play.submit(game.pk, 0, 1, None, via="web")
