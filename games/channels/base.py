@@ -10,11 +10,12 @@ idempotency key (the row's Message-ID).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from .ping import Ping, idempotency_key, ping_of
 
-__all__ = ["Channel", "ChannelError", "Ping"]
+__all__ = ["Channel", "ChannelError", "Ping", "PingChannel"]
 
 
 class ChannelError(Exception):
@@ -30,10 +31,10 @@ class ChannelError(Exception):
         self.unreachable = unreachable
 
 
-class Channel:
+class Channel(ABC):
     """One kind of delivery. Subclasses set `kind` and `label`, say where a person's targets are
-    (`targets_for`, `target`, `turn_off`), and implement `send_ping` (or `deliver` for a channel
-    that renders a whole row itself, as email does)."""
+    (`targets_for`, `target`, `turn_off`), and implement `deliver` (a channel that renders a whole
+    row itself, as email does) or, as a PingChannel, `send_ping`."""
 
     kind: ClassVar[str] = ""
     label: ClassVar[str] = ""
@@ -47,7 +48,10 @@ class Channel:
         return None
 
     def turn_off(self, target: Any, reason: str) -> None:
-        """A permanent error: stop using this target and keep the reason for the person's profile."""
+        """A permanent error: stop using this target and keep the reason for the person's profile.
+        A channel whose targets cannot be turned off (email: its address is marked by bounces) keeps
+        this default."""
+        return None
 
     def game_targets(self, game: Any) -> list[Any]:
         """A game's own working targets of this kind (a group's shared chat): none by default."""
@@ -78,12 +82,20 @@ class Channel:
 
     def failed(self, target: Any, reason: str) -> None:
         """A temporary error (retried with backoff): a channel may keep it for the owner to see."""
+        return None
 
+    @abstractmethod
     def deliver(self, note: Any, target: Any) -> str:
         """Hand an outbox row to its target; returns an id the far end gave (or ""). Raises
         ChannelError on failure; never logs or shows a secret of the target (a webhook URL, keys)."""
+
+
+class PingChannel(Channel):
+    """A short channel (push, chat): says a row as a Ping, the same words for every such channel."""
+
+    def deliver(self, note: Any, target: Any) -> str:
         return self.send_ping(ping_of(note), target, idempotency_key(note))
 
+    @abstractmethod
     def send_ping(self, ping: Ping, target: Any, key: str) -> str:
         """Deliver a ping; `key` is the same on every try of one row (a repeat can be dropped by it)."""
-        raise NotImplementedError

@@ -23,7 +23,7 @@ from django.utils import timezone
 from games.models import ChatHook, DeliveredMail
 
 from . import safe_http
-from .base import Channel, ChannelError, Ping
+from .base import ChannelError, Ping, PingChannel
 
 Request = tuple[str, dict[str, str], bytes]
 JSON = {"Content-Type": "application/json"}
@@ -157,7 +157,7 @@ def post(hook: ChatHook, ping: Ping, key: str) -> str:
     return ""
 
 
-class ChatChannel(Channel):
+class ChatChannel(PingChannel):
     kind = "chat"
     label = "Chat webhook"
 

@@ -32,7 +32,7 @@ from games.actions import push_devices
 from games.models import PushDevice
 
 from . import vapid
-from .base import Channel, ChannelError, Ping
+from .base import ChannelError, Ping, PingChannel
 from .push_input import IP, UNRESOLVED, check_endpoint
 
 log = logging.getLogger(__name__)
@@ -146,7 +146,7 @@ def origin_of(endpoint: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-class PushChannel(Channel):
+class PushChannel(PingChannel):
     kind: ClassVar[str] = "push"
     label: ClassVar[str] = "Push on my devices"
 
