@@ -14,10 +14,11 @@ import binascii
 import ipaddress
 import json
 import re
-import socket
 from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
+
+from . import safe_http
 
 MAX_BODY = 4096  # bytes of posted JSON; a real subscription is well under 1 KB
 MAX_ENDPOINT = 1000  # characters; the push services' own are a few hundred
@@ -115,26 +116,12 @@ def check_endpoint(url: str, local_hosts: Iterable[str] = (), resolve: bool = Tr
     except ValueError:
         if "." not in host or host == "localhost" or host.endswith((".localhost", ".local", ".internal")):
             return FORBIDDEN, []
-        addresses = _resolve(host, parts.port or 443) if resolve else []
+        addresses = safe_http.resolve(host, parts.port or 443) if resolve else []
         if resolve and not addresses:
             return UNRESOLVED, []
-    if any(_private(a) for a in addresses):
+    if any(safe_http.forbidden(a) for a in addresses):
         return FORBIDDEN, []
     return None, addresses
-
-
-def _resolve(host: str, port: int) -> list[IP]:
-    try:
-        infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
-    except (OSError, UnicodeError):
-        return []
-    return [ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos]
-
-
-def _private(a: IP) -> bool:
-    if isinstance(a, ipaddress.IPv6Address) and a.ipv4_mapped:
-        a = a.ipv4_mapped
-    return not a.is_global or a.is_multicast or a.is_reserved or a.is_loopback or a.is_link_local
 
 
 def device_label(user_agent: str) -> str:

@@ -84,16 +84,25 @@ def _allowed_hosts() -> set[str]:
     return {str(h).strip().lower().strip("[]") for h in getattr(settings, "CHANNEL_ALLOWED_HOSTS", []) if h}
 
 
-def _addresses(host: str, port: int) -> list[str]:
+def resolve(host: str, port: int) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
+    """Every address a host name resolves to, each once (none when it does not resolve); a literal
+    address is itself. Push endpoints are checked with this too."""
     try:
-        return [str(ipaddress.ip_address(host))]
+        return [ipaddress.ip_address(host.strip("[]"))]
     except ValueError:
         pass
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
-        raise UnsafeURL(f"The host {host} could not be found.") from None
-    return list(dict.fromkeys(str(info[4][0]).split("%")[0] for info in found))
+        return []
+    return list(dict.fromkeys(ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in found))
+
+
+def _addresses(host: str, port: int) -> list[str]:
+    found = resolve(host, port)
+    if not found:
+        raise UnsafeURL(f"The host {host} could not be found.")
+    return [str(a) for a in found]
 
 
 def check(url: object) -> Destination:
