@@ -203,7 +203,7 @@ class _Wait:
     seat: Seat
     question: str
     wait: datetime
-    quiet_until: datetime | None
+    now: datetime
 
 
 class _Pings(list):
@@ -231,9 +231,7 @@ def pings(game: Game, seat: Seat, prompt) -> list[Notification]:
     if seat.is_bot or seat.pk is None:
         return []
     now = timezone.now()
-    user = seat.player if seat.player_id else None
-    wait = _Wait(game, seat, getattr(prompt, "text", ""), seat.waiting_since or now, None)
-    wait.quiet_until = _quiet_until(seat, now) if user is not None else None
+    wait = _Wait(game, seat, getattr(prompt, "text", ""), seat.waiting_since or now, now)
     writes = pending.current()
     if writes is None:
         rows = _ping_rows([wait])
@@ -298,7 +296,8 @@ def _ping_row(w: _Wait, kind: str, target: Any, own: bool) -> Notification:
         }
     else:  # a shared channel: no seat, no question (it may tell what only the seat may see)
         ctx |= {"audience": "game", "tz": game.timezone}
-    held = w.quiet_until if own else None
+    # only a person's own channel keeps their quiet hours (reckoned here, for the seats that ping)
+    held = _quiet_until(seat, w.now) if own and user is not None else None
     return Notification(
         game=game,
         seat=seat,
