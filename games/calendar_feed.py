@@ -31,6 +31,7 @@ from django.urls import reverse
 
 from accounts import tokens
 
+from . import links
 from .calendar_files import Deadline, feed_file
 from .models import Game, Seat
 
@@ -66,13 +67,12 @@ def deadlines_of(user_pk: int, now: datetime) -> list[Deadline]:
         prompt = game.engine.prompts(game.state).get(seat.index)
         if prompt is None:  # nothing asked of this seat (so nothing will time out): no deadline runs
             continue
-        token = tokens.seat_token(seat.pk, seat.nonce, signed_at=signed_at)
         found.append(
             Deadline(
                 seat_pk=seat.pk,
                 game_name=game.name,
                 due=seat.deadline,
-                url=settings.SITE_URL + reverse("seat", args=[token]),
+                url=links.url_for(seat, signed_at),
                 question=prompt.text,
             )
         )

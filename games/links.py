@@ -42,12 +42,14 @@ class LinkError(Exception):
         self.seat = seat
 
 
-def token_for(seat: Seat) -> str:
-    return tokens.seat_token(seat.pk, seat.nonce)
+def token_for(seat: Seat, signed_at: int | None = None) -> str:
+    """`signed_at` dates the link earlier than now (accounts.tokens.seat_token): a calendar feed's
+    links then stay the same all day."""
+    return tokens.seat_token(seat.pk, seat.nonce, signed_at=signed_at)
 
 
-def url_for(seat: Seat) -> str:
-    return settings.SITE_URL + reverse("seat", args=[token_for(seat)])
+def url_for(seat: Seat, signed_at: int | None = None) -> str:
+    return settings.SITE_URL + reverse("seat", args=[token_for(seat, signed_at)])
 
 
 def seat_from_token(token: str, lean: bool = False, log_lines: int | None = None) -> Seat:
