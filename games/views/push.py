@@ -22,6 +22,10 @@ from games.models import Seat
 THEME = "#6b3410"
 
 
+# the worker's cache name: change it when the icons or styles it keeps change, so an old cache is let go
+WORKER_CACHE = "v1"
+
+
 @require_GET
 @cache_control(max_age=3600, public=True)
 def manifest(request: HttpRequest) -> HttpResponse:
@@ -48,7 +52,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
 @require_GET
 @cache_control(no_cache=True)  # a browser checks for a new worker on each visit
 def service_worker(request: HttpRequest) -> HttpResponse:
-    response = render(request, "push/sw.js", {"version": _version()}, content_type="text/javascript")
+    response = render(request, "push/sw.js", {"version": WORKER_CACHE}, content_type="text/javascript")
     response["Service-Worker-Allowed"] = "/"
     return response
 
@@ -58,11 +62,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 def offline(request: HttpRequest) -> HttpResponse:
     """What the worker shows when the network is gone: the same for everyone, so it may be kept."""
     return render(request, "push/offline.html")
-
-
-def _version() -> str:
-    """Changes when the icons or styles the worker keeps change, so an old cache is let go."""
-    return "v1"
 
 
 # --- turning push on and off ------------------------------------------------------------------
