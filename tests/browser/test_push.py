@@ -126,11 +126,11 @@ def test_the_worker_shows_a_push_and_keeps_the_link_on_this_site(seat_page):
         "ServiceWorker.deliverPushMessage",
         {"origin": origin, "registrationId": registration["registrationId"], "data": json.dumps(payload)},
     )
-    page.wait_for_function("navigator.serviceWorker.ready.then(r => r.getNotifications()).then(n => n.length > 0)")
-    [shown] = page.evaluate(
+    # read in the same poll that finds it: headless Chromium may close a shown notification at once
+    [shown] = page.wait_for_function(
         "navigator.serviceWorker.ready.then(r => r.getNotifications())"
-        ".then(ns => ns.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})))"
-    )
+        ".then(ns => ns.length ? ns.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})) : null)"
+    ).json_value()
     # a link to another site is never opened: the worker keeps its path, on this site
     assert shown == {**payload, "url": f"{origin}/play/abc/"}
 
