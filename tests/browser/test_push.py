@@ -126,11 +126,17 @@ def test_the_worker_shows_a_push_and_keeps_the_link_on_this_site(seat_page):
         "ServiceWorker.deliverPushMessage",
         {"origin": origin, "registrationId": registration["registrationId"], "data": json.dumps(payload)},
     )
-    # read in the same poll that finds it: headless Chromium may close a shown notification at once
-    [shown] = page.wait_for_function(
-        "navigator.serviceWorker.ready.then(r => r.getNotifications())"
-        ".then(ns => ns.length ? ns.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})) : null)"
-    ).json_value()
+    # polled here: wait_for_function does not await a promise (a promise is truthy at once)
+    shown_list: list[dict] = []
+    for _ in range(50):
+        shown_list = page.evaluate(
+            "navigator.serviceWorker.ready.then(r => r.getNotifications())"
+            ".then(ns => ns.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})))"
+        )
+        if shown_list:
+            break
+        page.wait_for_timeout(100)
+    [shown] = shown_list
     # a link to another site is never opened: the worker keeps its path, on this site
     assert shown == {**payload, "url": f"{origin}/play/abc/"}
 
