@@ -2,6 +2,7 @@
 
 import secrets
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.core.validators import MaxValueValidator
 from django.db import IntegrityError, models, transaction
@@ -74,6 +75,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     is_staff = models.BooleanField(default=False, help_text="Organisers: may sign in and run games.")
     is_active = models.BooleanField(default=True)
     date_joined = models.DateTimeField(auto_now_add=True)
+    # the language everything is said in, pages, mail and pings alike (accounts.languages); blank: not
+    # chosen yet, and the browser's language is taken at the next visit
+    language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)
 
     objects = UserManager()
 

@@ -55,9 +55,12 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # the visitor's language (cookie, then Accept-Language); a signed-in person's profile wins below
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.languages.ProfileLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # inbound webhook bodies the ESP's parser cannot read: 400 (not retried), never 500
@@ -144,6 +147,19 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# each named in its own language, as a switcher shows them; every one is complete (tests/i18n)
+LANGUAGES = [
+    ("en", "English"),
+    ("pt", "Português"),
+    ("ja", "日本語"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+]
+# an app's catalogue is in its locale/; a title's (not an app: titles never import Django) in its own
+LOCALE_PATHS = sorted(str(p) for p in (BASE_DIR / "games" / "titles").glob("*/locale"))
+LANGUAGE_COOKIE_NAME = "cafe_language"
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -55,4 +55,6 @@ ensure_venv() {
         "$PY" -m pip install -qq --disable-pip-version-check -e "$ROOT[test]" || die "pip install failed"
         echo "$want" >"$stamp"
     fi
+    # the translations Django reads: each catalogue's .mo, compiled from its .po when that changed
+    (cd "$ROOT" && "$PY" manage.py catalogues compile >/dev/null) || die "compiling the translation catalogues failed"
 }

@@ -1,8 +1,21 @@
 """Errors a title raises, in words a player (or organiser) understands."""
 
+from typing import Any
+
+from .messages import english
+
 
 class IllegalMove(Exception):
-    """An answer the rules do not allow now. The message is shown to the player as is."""
+    """An answer the rules do not allow now. Its `message` (words, or a message of
+    games/engine/messages.py) is shown to the player in their language (games.messages.refusal);
+    str() is the English."""
+
+    def __init__(self, message: Any = "") -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return english(self.message)
 
 
 class OptionsError(ValueError):

@@ -180,6 +180,7 @@ OFFERED = (
     "check_invariants",
     "turns_played",
     "load_cardset",
+    "card_words",
 )
 
 
@@ -200,6 +201,9 @@ class TitleBase:
     check_invariants: Callable[[State], None] | None = None
     turns_played: Callable[[State], int] | None = None
     load_cardset: Callable[[], dict[str, Any]] | None = None
+    # the keys in its seeds/<slug>/ files whose values a player reads as words (names, kinds):
+    # each is a card_ref in its messages, translated in its catalogue (games catalogues)
+    card_words: tuple[str, ...] = ("name",)
 
 
 def lacks(title: Any) -> list[str]:

@@ -1,0 +1,79 @@
+"""Which language a person reads: their profile's, else what their browser asks for, else the site's.
+
+Django's LocaleMiddleware reads the visitor's choice (the switcher's cookie) and Accept-Language,
+bounded and parsed by Django itself (a forged, unknown or huge header falls back to LANGUAGE_CODE,
+never an error). A signed-in person's profile wins; a profile with no language yet takes the one the
+browser asked for, once, so mail and pings (which have no browser) go out in it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+CODES = frozenset(code for code, _ in settings.LANGUAGES)
+
+
+def valid(code: object) -> str | None:
+    """`code` if it is one of ours (exactly, as a profile or a form stores it), else None."""
+    return code if isinstance(code, str) and code in CODES else None
+
+
+def for_user(user) -> str:
+    """The language to write to `user` in (mail, pings, a seat page opened from a link)."""
+    return valid(getattr(user, "language", None)) or settings.LANGUAGE_CODE
+
+
+def remember(user, code: str) -> None:
+    """A person who has not chosen a language gets the one their browser asked for."""
+    if user is not None and getattr(user, "pk", None) and not user.language and valid(code):
+        user.language = code
+        type(user).objects.filter(pk=user.pk, language="").update(language=code)
+
+
+class ProfileLanguage:
+    """After authentication: a signed-in person reads their profile's language."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            chosen = valid(user.language)
+            if chosen:
+                translation.activate(chosen)
+                request.LANGUAGE_CODE = chosen
+            else:
+                remember(user, translation.get_language())
+        return self.get_response(request)
+
+
+@require_POST
+def choose(request: HttpRequest) -> HttpResponse:
+    """The switcher: any visitor's choice is kept in a cookie; a signed-in person's in their profile
+    too. A code we do not have changes nothing; `next` is followed only on this site."""
+    code = valid(request.POST.get("language"))
+    target = request.POST.get("next") or "/"
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    if code:
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            type(user).objects.filter(pk=user.pk).update(language=code)
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=365 * 24 * 3600,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            secure=request.is_secure(),
+        )
+    return response

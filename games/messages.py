@@ -1,0 +1,142 @@
+"""The engines' messages (games/engine/messages.py) in the reader's language: the one place they
+become words.
+
+A page, a mail or a ping renders inside the reader's active language (a request's, or
+`translation.override(accounts.languages.for_user(person))`); `render` turns every message in a
+view or a prompt into words there. A title's messages and card names are looked up in its own
+catalogue (msgctxt: the slug; card names: "<slug>:card"), the engine's common ones in the games
+app's; a message with no translation reads in English, as it was written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
+from babel.numbers import format_decimal
+from django.utils import translation
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
+
+from games.engine.errors import IllegalMove
+from games.engine.messages import fill, is_msg
+
+# looked up by a name the extractor does not read: these ids are variables, extracted at their source
+_lookup = pgettext
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Who is read about: the players' names of now by seat, and the title whose words these are."""
+
+    names: Mapping[int, str] = field(default_factory=dict)
+    title: str = ""
+
+
+NOBODY = Reading()
+
+
+@lru_cache(maxsize=32)
+def _locale(code: str) -> Locale:
+    try:
+        return Locale.parse(translation.to_locale(code))
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en")
+
+
+def _here() -> Locale:
+    return _locale(translation.get_language() or "en")
+
+
+def _text(context: str, one: str, many: str | None = None, n: int | float | None = None) -> str:
+    """The title's translation, else the engine's common one, else the English id."""
+    if many is None:
+        found = _lookup(context, one) if context else one
+        return found if found != one else gettext(one)
+    count = n if isinstance(n, int) else 2
+    found = npgettext(context, one, many, count) if context else None
+    english = one if count == 1 else many
+    return found if found and found != english else ngettext(one, many, count)
+
+
+def number(n: int | float) -> str:
+    """A number in the reader's digits and separators."""
+    return format_decimal(n, locale=_here())
+
+
+def seat_name(index: Any, reading: Reading) -> str:
+    if isinstance(index, int) and not isinstance(index, bool) and index in reading.names:
+        return str(reading.names[index])
+    shown = number(index + 1) if isinstance(index, int) and not isinstance(index, bool) else str(index)
+    return pgettext("seat", "Seat %(number)s") % {"number": shown}
+
+
+def card_name(name: str, reading: Reading) -> str:
+    return _lookup(f"{reading.title}:card", name) if reading.title else name
+
+
+def say(value: Any, reading: Reading = NOBODY) -> str:
+    """One message (or a plain value) as words in the active language."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool) or value is None:
+        return "" if value is None else str(value)
+    if isinstance(value, int | float):
+        return number(value)
+    if isinstance(value, dict):
+        if "$seat" in value:
+            return seat_name(value["$seat"], reading)
+        if "$card" in value:
+            return card_name(str(value["$card"]), reading)
+        if "$list" in value and isinstance(value["$list"], list):
+            items = [say(v, reading) for v in value["$list"]]
+            return format_list(items, locale=_here()) if items else ""
+        if is_msg(value):
+            params = value.get("$p") if isinstance(value.get("$p"), dict) else {}
+            n = params.get(value.get("$n")) if "$pl" in value else None
+            text = _text(reading.title, str(value["$m"]), value.get("$pl"), n)
+            return fill(text, {str(k): say(v, reading) for k, v in params.items()})
+    if isinstance(value, list):
+        return format_list([say(v, reading) for v in value], locale=_here())
+    return str(value)
+
+
+def render(tree: Any, reading: Reading = NOBODY) -> Any:
+    """`tree` (a view, a prompt's dict, a log) with every message in it as words; all else kept."""
+    if isinstance(tree, dict):
+        if is_msg(tree) or "$seat" in tree or "$card" in tree or "$list" in tree:
+            return say(tree, reading)
+        return {k: render(v, reading) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [render(v, reading) for v in tree]
+    if isinstance(tree, tuple):
+        return tuple(render(v, reading) for v in tree)
+    return tree
+
+
+def shown_prompt(prompt: Any, reading: Reading = NOBODY) -> Any:
+    """A prompt (games/engine/prompts.py) with its question, labels and details in words, so the
+    form, the mail's option list and a reply's option names all read in the reader's language."""
+    if prompt is None or not dataclasses.is_dataclass(prompt):
+        return prompt
+    changes: dict[str, Any] = {}
+    for f in dataclasses.fields(prompt):
+        if not f.init:
+            continue
+        value = getattr(prompt, f.name)
+        if f.name in ("text", "label", "detail"):
+            changes[f.name] = say(value, reading)
+        elif f.name == "options":
+            changes[f.name] = tuple(shown_prompt(o, reading) for o in value)
+        elif f.name == "parts":
+            changes[f.name] = tuple((name, shown_prompt(part, reading)) for name, part in value)
+    return dataclasses.replace(prompt, **changes)
+
+
+def refusal(error: IllegalMove, reading: Reading = NOBODY) -> str:
+    """An IllegalMove's reason as the player reads it."""
+    return say(getattr(error, "message", str(error)), reading)
