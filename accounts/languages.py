@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -33,7 +34,7 @@ def remember(user, code: str) -> None:
     """A person who has not chosen a language gets the one their browser asked for."""
     if user is not None and getattr(user, "pk", None) and not user.language and valid(code):
         user.language = code
-        type(user).objects.filter(pk=user.pk, language="").update(language=code)
+        get_user_model().objects.filter(pk=user.pk, language="").update(language=code)
 
 
 class ProfileLanguage:
@@ -68,7 +69,7 @@ def choose(request: HttpRequest) -> HttpResponse:
     if code:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            type(user).objects.filter(pk=user.pk).update(language=code)
+            get_user_model().objects.filter(pk=user.pk).update(language=code)
         response.set_cookie(
             settings.LANGUAGE_COOKIE_NAME,
             code,
