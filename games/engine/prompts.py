@@ -22,7 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalMove
+from .messages import msg, nmsg
 from .typed import Unreadable, read_int
+
+# a reply that picks nothing, in English; a reader's own language adds its words (games.messages)
+NONE_WORDS = frozenset({"none", "nothing", "-"})
 
 
 @dataclass(frozen=True)
@@ -65,14 +69,14 @@ class Choose:
 
     def validate(self, answer: Any) -> str:
         if not isinstance(answer, str) or answer not in _by_id(self.options):
-            raise IllegalMove("That is not one of the choices offered.")
+            raise IllegalMove(msg("That is not one of the choices offered."))
         return answer
 
     def parse_text(self, text: str) -> str:
         picked = _match_token(self.options, text)
         if picked is None:
             shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "…"
-            raise IllegalMove(f"“{shown}” is not one of the choices: answer with its number.")
+            raise IllegalMove(msg("“%(reply)s” is not one of the choices: answer with its number.", reply=shown))
         return picked
 
     def random_answer(self, rng: random.Random) -> str:
@@ -94,25 +98,26 @@ class ChooseMany:
 
     def validate(self, answer: Any) -> list[str]:
         if not isinstance(answer, list | tuple) or not all(isinstance(a, str) for a in answer):
-            raise IllegalMove("Pick from the choices offered.")
+            raise IllegalMove(msg("Pick from the choices offered."))
         ids = _by_id(self.options)
         if any(a not in ids for a in answer):
-            raise IllegalMove("That is not one of the choices offered.")
+            raise IllegalMove(msg("That is not one of the choices offered."))
         if len(set(answer)) != len(answer):
-            raise IllegalMove("Each choice can be picked only once.")
+            raise IllegalMove(msg("Each choice can be picked only once."))
         if not self.min_count <= len(answer) <= self.max_count:
             if self.min_count == self.max_count:
-                raise IllegalMove(f"Pick exactly {self.min_count}.")
-            raise IllegalMove(f"Pick between {self.min_count} and {self.max_count}.")
+                raise IllegalMove(msg("Pick exactly %(count)s.", count=self.min_count))
+            raise IllegalMove(msg("Pick between %(low)s and %(high)s.", low=self.min_count, high=self.max_count))
         return list(answer)
 
-    def parse_text(self, text: str) -> list[str]:
+    def parse_text(self, text: str, none_words: frozenset[str] = frozenset()) -> list[str]:
+        """`none_words`: the reader's own words for picking nothing (English's are always read)."""
         tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
-        if tokens and tokens[0].casefold() in {"none", "nothing", "-"}:
+        if tokens and tokens[0].casefold() in NONE_WORDS | none_words:
             return self.validate([])
         picked = [_match_token(self.options, t) for t in tokens]
         if any(p is None for p in picked):
-            raise IllegalMove("Answer with the numbers of your choices, separated by commas.")
+            raise IllegalMove(msg("Answer with the numbers of your choices, separated by commas."))
         return self.validate(picked)
 
     def random_answer(self, rng: random.Random) -> list[str]:
@@ -140,9 +145,9 @@ class Number:
 
     def validate(self, answer: Any) -> int:
         if isinstance(answer, bool) or not isinstance(answer, int):
-            raise IllegalMove("Give a whole number.")
+            raise IllegalMove(msg("Give a whole number."))
         if not self.low <= answer <= self.high:
-            raise IllegalMove(f"Give a number from {self.low} to {self.high}.")
+            raise IllegalMove(msg("Give a number from %(low)s to %(high)s.", low=self.low, high=self.high))
         return answer
 
     def parse_text(self, text: str) -> int:
@@ -167,14 +172,14 @@ class Order:
     def validate(self, answer: Any) -> list[str]:
         ids = [o.id for o in self.options]
         if not isinstance(answer, list | tuple) or sorted(answer) != sorted(ids):
-            raise IllegalMove("Put every choice in order, each once.")
+            raise IllegalMove(msg("Put every choice in order, each once."))
         return list(answer)
 
     def parse_text(self, text: str) -> list[str]:
         tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
         picked = [_match_token(self.options, t) for t in tokens]
         if any(p is None for p in picked):
-            raise IllegalMove("Answer with the numbers in the order you want, separated by commas.")
+            raise IllegalMove(msg("Answer with the numbers in the order you want, separated by commas."))
         return self.validate(picked)
 
     def random_answer(self, rng: random.Random) -> list[str]:
@@ -196,14 +201,26 @@ class Composite:
 
     def validate(self, answer: Any) -> dict[str, Any]:
         if not isinstance(answer, dict) or set(answer) != {name for name, _ in self.parts}:
-            raise IllegalMove("Answer every part of the question.")
+            raise IllegalMove(msg("Answer every part of the question."))
         return {name: part.validate(answer[name]) for name, part in self.parts}
 
-    def parse_text(self, text: str) -> dict[str, Any]:
+    def parse_text(self, text: str, none_words: frozenset[str] = frozenset()) -> dict[str, Any]:
         lines = [ln for ln in text.strip().splitlines() if ln.strip()]
         if len(lines) < len(self.parts):
-            raise IllegalMove(f"Answer each of the {len(self.parts)} parts on its own line.")
-        return {name: part.parse_text(line) for (name, part), line in zip(self.parts, lines, strict=False)}
+            raise IllegalMove(
+                nmsg(
+                    "Answer each of the %(count)s parts on its own line.",
+                    "Answer each of the %(count)s parts on its own line.",
+                    "count",
+                    count=len(self.parts),
+                )
+            )
+        return {
+            name: part.parse_text(line, none_words)
+            if isinstance(part, ChooseMany | Composite)
+            else part.parse_text(line)
+            for (name, part), line in zip(self.parts, lines, strict=False)
+        }
 
     def random_answer(self, rng: random.Random) -> dict[str, Any]:
         return {name: part.random_answer(rng) for name, part in self.parts}
