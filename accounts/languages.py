@@ -1,14 +1,13 @@
 """Which language a person reads: their profile's, else what their browser asks for, else the site's.
 
-Django's LocaleMiddleware reads the visitor's choice (the switcher's cookie) and Accept-Language,
-bounded and parsed by Django itself (a forged, unknown or huge header falls back to LANGUAGE_CODE,
-never an error). A signed-in person's profile wins; a profile with no language yet takes the one the
-browser asked for, once, so mail and pings (which have no browser) go out in it too.
+Django's LocaleMiddleware reads the choice kept in a cookie (by the switcher, and at sign-in from the
+profile) and else Accept-Language, bounded and parsed by Django itself (a forged, unknown or huge
+header falls back to LANGUAGE_CODE, never an error). A seat page reads in its player's profile
+language. A profile with no language yet takes the one the browser asked for, once (at sign-in or on
+a seat page), so mail and pings (which have no browser) go out in it too.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -37,22 +36,28 @@ def remember(user, code: str) -> None:
         get_user_model().objects.filter(pk=user.pk, language="").update(language=code)
 
 
-class ProfileLanguage:
-    """After authentication: a signed-in person reads their profile's language."""
+def keep(request: HttpRequest, response: HttpResponse, code: str) -> HttpResponse:
+    """The language cookie Django's LocaleMiddleware reads on every request, at no query's cost: set
+    by the switcher and, at sign-in, from the profile."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        code,
+        max_age=365 * 24 * 3600,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        secure=request.is_secure(),
+    )
+    return response
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
-        self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
-            chosen = valid(user.language)
-            if chosen:
-                translation.activate(chosen)
-                request.LANGUAGE_CODE = chosen
-            else:
-                remember(user, translation.get_language())
-        return self.get_response(request)
+def signed_in(request: HttpRequest, user, response: HttpResponse) -> HttpResponse:
+    """At sign-in: the profile's language from now on in this browser; a profile without one takes
+    the browser's (mail goes out in it until they choose)."""
+    chosen = valid(user.language)
+    if chosen:
+        translation.activate(chosen)
+        return keep(request, response, chosen)
+    remember(user, translation.get_language())
+    return response
 
 
 @require_POST
@@ -70,11 +75,5 @@ def choose(request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             get_user_model().objects.filter(pk=user.pk).update(language=code)
-        response.set_cookie(
-            settings.LANGUAGE_COOKIE_NAME,
-            code,
-            max_age=365 * 24 * 3600,
-            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-            secure=request.is_secure(),
-        )
+        keep(request, response, code)
     return response

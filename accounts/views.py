@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from . import actions, bounces, limits, tokens
+from . import actions, bounces, languages, limits, tokens
 from .forms import SignInForm
 
 TOKEN_FIELD = "sesame"
@@ -47,7 +47,7 @@ def sign_in_link(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="sesame.backends.ModelBackend")
         bounces.clear(user)  # the link arrived, so mail reaches this address
         messages.success(request, f"Signed in as {user.email}.")
-        return redirect("home")
+        return languages.signed_in(request, user, redirect("home"))
     user = tokens.user_from_sign_in(token, spend=False) if token else None  # looks, spends nothing
     if user is None:
         return _link_refused(request)

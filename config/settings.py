@@ -55,12 +55,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # the visitor's language (cookie, then Accept-Language); a signed-in person's profile wins below
+    # the language: its cookie (the switcher, or the profile at sign-in), else Accept-Language (accounts.languages)
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "accounts.languages.ProfileLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # inbound webhook bodies the ESP's parser cannot read: 400 (not retried), never 500

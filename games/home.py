@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engine.words import counted
+from games.messages import Reading, say
 
 from . import links
 from .clock.shown import local_time
@@ -102,7 +103,7 @@ def home_for(user) -> Home:
             home.mine.append(row)
         elif game.status == Game.Status.ACTIVE and seat.waiting_since is not None:
             prompt = game.engine.prompts(game.state).get(seat.index)
-            row.question = _short(prompt.text if prompt is not None else "")
+            row.question = _short(say(prompt.text, Reading(title=game.title)) if prompt is not None else "")
             row.deadline = local_time(seat.deadline, user.timezone)
             row.since = seat.waiting_since
             home.mine.append(row)

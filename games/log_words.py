@@ -22,6 +22,7 @@ from games.actions.organise import who_acted
 from games.actions.replay import PLAYED, replay
 from games.engine import IllegalMove, step_rng
 from games.engine.log import read
+from games.messages import Reading, say
 from games.models import Event, Game
 
 # what an organiser's or a seat's admin step says; {who} is the actor or the seat, {seat} the seat
@@ -90,12 +91,15 @@ def _fold(game: Game) -> dict[int, Said]:
     first = events[0].payload
     names = dict(enumerate(first.get("players", [])))
     seed = first["seed"]
+    reading = Reading(names, game.title)
 
     try:
         state = engine.setup(first["players"], first["options"], step_rng(seed, 0))
     except (IllegalMove, LookupError, TypeError, ValueError):
         state = UNREPLAYABLE
-    out = {events[0].seq: Said((UNREPLAYABLE_WORDS,) if state is UNREPLAYABLE else tuple(_spoken(_log(state))))}
+    out = {
+        events[0].seq: Said((UNREPLAYABLE_WORDS,) if state is UNREPLAYABLE else tuple(_spoken(_log(state), reading)))
+    }
     for e in events[1:]:
         if e.kind in PLAYED and state is UNREPLAYABLE:
             out[e.seq] = Said((UNREPLAYABLE_WORDS,))
@@ -108,7 +112,7 @@ def _fold(game: Game) -> dict[int, Said]:
                 state = UNREPLAYABLE  # the words stop here; the page (and each payload) still shows
                 out[e.seq] = Said((UNREPLAYABLE_WORDS,))
                 continue
-            lines = _spoken(_log(state)[before:])
+            lines = _spoken(_log(state)[before:], reading)
             name = names.get(e.seat, f"Seat {e.seat}")
             if not lines:
                 picked = _answer_words(asked.to_dict() if asked is not None else {}, e.payload["answer"])
@@ -136,13 +140,13 @@ def _log(state: Any) -> list:
     return log if isinstance(log, list) else []
 
 
-def _spoken(entries: list) -> list[str]:
+def _spoken(entries: list, reading: Reading) -> list[str]:
     """The lines as a spectator reads them (private words stay with their seat)."""
-    return [line for line in read(entries, None) if line]
+    return [line for line in (say(e, reading) for e in read(entries, None)) if line]
 
 
 def _answer_words(prompt: dict, answer: Any) -> str:
-    labels = {o.get("id"): o.get("label", o.get("id")) for o in prompt.get("options", [])}
+    labels = {o.get("id"): say(o.get("label", o.get("id"))) for o in prompt.get("options", [])}
     if isinstance(answer, str):
         return str(labels.get(answer, answer))
     if isinstance(answer, list):

@@ -10,6 +10,7 @@ from django.core.cache import cache as shared_cache
 from django.template.loader import get_template
 
 from games import automatic
+from games.messages import Reading, render
 from games.models import Event
 from games.title_files import PREFIX
 from games.titles import get_title, when_changed
@@ -62,7 +63,9 @@ def table_context(
     `game`, moves made for a person are said as such and players go by their names of now."""
     view, length = seat_view(engine, state, seat, last)
     total = total or length
-    if game is not None:
+    if game is None:
+        view = render(view, Reading(names, slug))
+    else:
         view = as_shown(game, view, seat, names, total)
     lines = view.get("log", [])
     outcome = engine.outcome(state)
@@ -81,6 +84,8 @@ def as_shown(game, view: dict[str, Any], seat: int | None, names: dict[int, str]
     """A seat's view as a page or an email shows it: its log lines (the last of `total`, as of step
     `upto`) with each move made for a person said as such, and the players renamed since the game
     began called by their names of now wherever the view names them whole."""
+    # the engine's messages in words, in the language active now (the reader's), players by their names of now
+    view = render(view, Reading(names, game.title))
     logged = players_at_start(game)
     view = renamed(view, {old: names[i] for i, old in logged.items() if old and names.get(i) and names[i] != old})
     lines = view.get("log")

@@ -19,6 +19,7 @@ from typing import Any
 
 from games.engine import IllegalMove
 from games.engine.typed import read_int
+from games.messages import refusal
 from games.reply_text import answer_text
 
 STEPS_CHARS = 20_000  # a queued turn's answers as posted: far more than any turn's option ids
@@ -86,7 +87,7 @@ class Replied:
                 raise IllegalMove(NO_ANSWER)
             return prompt.parse_text(text)
         except IllegalMove as e:
-            raise Unread(str(e) or NO_ANSWER) from None
+            raise Unread(refusal(e) or NO_ANSWER) from None
 
 
 def read(answer: Any, prompt) -> Any:

@@ -22,6 +22,7 @@ from typing import Any
 
 from games.engine import IllegalMove
 from games.engine.protocol import State, Title
+from games.messages import refusal, say
 
 MAX_STEPS = 24  # more than any turn needs (Café: a placement, up to 8 actions, a few free clears)
 
@@ -71,7 +72,7 @@ def label_of(prompt, answer: Any) -> str:
     """The words of an answer as the question offers it ("Produce yellow at row 0, col 0"), or ""."""
     if getattr(prompt, "kind", "") != "choose" or not isinstance(answer, str):
         return ""
-    return next((o.label for o in prompt.options if o.id == answer), "")
+    return next((say(o.label) for o in prompt.options if o.id == answer), "")
 
 
 def seen_cards(engine: Title, state: State, seat: int) -> set[str]:
@@ -128,7 +129,7 @@ def walk(
             after = engine.apply(state, seat, answer, rng(i))
         except IllegalMove as e:
             offered = bool(label) or getattr(prompt, "kind", "") != "choose"
-            raise Refused(i, label, f"was refused: {e}", "illegal", offered=offered) from None
+            raise Refused(i, label, f"was refused: {refusal(e)}", "illegal", offered=offered) from None
         last = i == len(answers) - 1
         if last and not judge_last:
             out.append(Step(answer, label, after))

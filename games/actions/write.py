@@ -17,11 +17,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import automatic, dispatch, notify, pending
 from games.clock import seat as seat_clock
 from games.engine import IllegalMove, step_rng
 from games.engine.protocol import Title
+from games.messages import Reading, refusal
 from games.models import Event, Game, Seat
 from games.present import seat_view
 
@@ -127,7 +129,8 @@ def play_answer_locked(
     except Unread as e:
         raise SubmitError(str(e), "illegal") from None
     except IllegalMove as e:
-        raise SubmitError(f"{e} Nothing was played.", "illegal") from None
+        reason = refusal(e, Reading({s.index: s.name for s in seats or ()}, game.title))
+        raise SubmitError(_("%(reason)s Nothing was played.") % {"reason": reason}, "illegal") from None
     seats = seats if seats is not None else list(game.seats.select_related("player"))
     acting = seat_at(seats, seat_index)
     # the lines this step logs, and how it was made when made for a person (games.automatic says it)

@@ -17,6 +17,8 @@ from django.views.decorators.http import require_POST
 from games import host_actions, links
 from games.actions import joining, organise, write
 from games.engine import OptionsError
+from games.messages import Reading
+from games.messages import render as rendered
 from games.models import ChatHook, Game
 from games.present import score_rows, table_template
 
@@ -36,9 +38,10 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _detail(request: HttpRequest, game: Game, chat_form=None, status: int = 200) -> HttpResponse:
-    view = game.engine.view(game.state, None) if game.state is not None else None
-    outcome = game.engine.outcome(game.state) if game.state is not None else None
     seats = list(game.seats.select_related("player"))
+    reading = Reading({s.index: s.name for s in seats}, game.title)
+    view = rendered(game.engine.view(game.state, None), reading) if game.state is not None else None
+    outcome = game.engine.outcome(game.state) if game.state is not None else None
     rows = score_rows(outcome, {s.index: s.name for s in seats}) if outcome else None
     playing = game.status in (Game.Status.ACTIVE, Game.Status.PAUSED)
     actions = [

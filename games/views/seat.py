@@ -15,11 +15,11 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from accounts import bounces
+from accounts import bounces, languages
 from cardsets import store as cardset_store
 from games import links, notify, waiting
 from games.actions import answers, deadlines, organise, play, replay, talk, write
@@ -31,6 +31,8 @@ from games.engine.prompts import prompt_key
 from games.engine.typed import Unreadable, read_int
 from games.forms.prompts import kept_picks, render_prompt
 from games.forms.seat import PlanForm, TalkForm, VacationForm
+from games.messages import Reading, say
+from games.messages import render as rendered
 from games.models import Event, Game, Seat, Vacation
 from games.present import LOG_LINES, as_shown, score_rows, table_context, table_template
 from games.views.live import marker
@@ -57,6 +59,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     seat = seat_or_error(request, token, lean=posted, log_lines=None if posted else LOG_LINES)
     if isinstance(seat, HttpResponse):
         return seat
+    _in_players_language(request, seat)
     if request.method == "POST":
         return _seat_post(request, token, seat)
     game = seat.game
@@ -85,6 +88,8 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     top = []
     for m in messages.get_messages(request):
         (notes[m.extra_tags] if m.extra_tags in notes else top).append(m)
+    # the question in the reader's words (its key is the engine's own: the same in every language)
+    shown = rendered(prompt.to_dict(), Reading(names, game.title)) if prompt else None
     ctx = {
         "messages": top,
         "notes": notes,
@@ -92,8 +97,8 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "seat": seat,
         "token": token,
         **table,
-        "prompt": prompt.to_dict() if prompt else None,
-        "prompt_html": render_prompt(prompt.to_dict(), picked=_refused_picks(request, seat, prompt)) if prompt else "",
+        "prompt": shown,
+        "prompt_html": render_prompt(shown, picked=_refused_picks(request, seat, prompt)) if prompt else "",
         "prompt_key": prompt_key(prompt) if prompt else "",
         "new_from": new_from,
         "others_waiting": game.to_move,
@@ -251,14 +256,30 @@ def _upcoming(game: Game, seat: Seat):
     return nxt if nxt is not None and getattr(nxt, "kind", "") == "choose" else None
 
 
+def _in_players_language(request: HttpRequest, seat: Seat) -> None:
+    """A seat's page reads in its player's language (the link is theirs); a player who has not chosen
+    one gets the browser's, which their mail then uses too. Someone else signed in keeps their own."""
+    if seat.player_id is None or seat.is_bot:
+        return
+    if request.user.is_authenticated and request.user.pk != seat.player_id:
+        return
+    chosen = languages.valid(seat.player.language)
+    if chosen:
+        translation.activate(chosen)
+        request.LANGUAGE_CODE = chosen
+    else:
+        languages.remember(seat.player, translation.get_language())
+
+
 def _plan_panel(game: Game, seat: Seat, prompt) -> dict | None:
     nxt = None if prompt else _upcoming(game, seat)
     if nxt is None and not seat.plan:
         return None
-    labels = {o.id: o.label for o in nxt.options} if nxt else {}
-    options = [{"id": o.id, "label": o.label} for o in nxt.options] if nxt else []
+    reading = Reading({s.index: s.name for s in game.seats.select_related("player")}, game.title)
+    labels = {o.id: say(o.label, reading) for o in nxt.options} if nxt else {}
+    options = [{"id": o.id, "label": labels[o.id]} for o in nxt.options] if nxt else []
     return {
-        "prompt": nxt.to_dict() if nxt else None,
+        "prompt": rendered(nxt.to_dict(), reading) if nxt else None,
         "key": prompt_key(nxt) if nxt else "",
         "form": PlanForm(options=options) if nxt else None,
         "current": [labels.get(a, str(a)) for a in seat.plan],

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -23,6 +24,8 @@ from games.actions import answers, play, steps, write
 from games.engine import IllegalMove
 from games.engine.typed import Unreadable, read_int
 from games.forms.prompts import render_prompt
+from games.messages import Reading, refusal
+from games.messages import render as rendered
 from games.models import Seat
 from games.present import table_template
 
@@ -40,7 +43,7 @@ def _steps(request: HttpRequest) -> list:
     try:
         return answers.read_steps(request.POST.get("steps"), steps.MAX_STEPS)
     except IllegalMove as e:
-        raise write.SubmitError(f"{e} Nothing was played.", "form") from None
+        raise write.SubmitError(_("%(reason)s Nothing was played.") % {"reason": refusal(e)}, "form") from None
 
 
 @require_POST
@@ -101,8 +104,9 @@ def _drawn(request: HttpRequest, seat: Seat, token: str, seen: play.Preview) -> 
     }
     if seen.state is None:
         return out
-    view = game.engine.view(seen.state, seat.index)
-    prompt = seen.prompt.to_dict() if seen.prompt is not None else None
+    reading = Reading({s.index: s.name for s in game.seats.select_related("player")}, game.title)
+    view = rendered(game.engine.view(seen.state, seat.index), reading)
+    prompt = rendered(seen.prompt.to_dict(), reading) if seen.prompt is not None else None
     context = {"game": game, "seat": seat, "token": token, "view": view, "prompt": prompt, "preview": True}
     out["table"] = table_template(game.title).render(context, request)
     if prompt is not None:
