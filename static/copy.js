@@ -1,11 +1,12 @@
 /* Copy buttons for the host's shared links. Without script the link is a read-only box to select; with it,
    a Copy button puts the link on the clipboard (the Clipboard API, or, where that is refused or missing, the
-   older copy command on the selected box), and says what happened, in the words the button carries
-   (data-say-copied, data-say-selected: the page's language), English only where they are missing. */
+   older copy command on the selected box), and says what happened, in the words its status line carries
+   (data-say-copied, data-say-selected on .copied: the page's language), English only where they are missing. */
 (function () {
   "use strict";
   function words(button, name, english) {
-    return button.getAttribute("data-say-" + name) || english;
+    var status = button.parentNode.querySelector(".copied");
+    return (status && status.getAttribute("data-say-" + name)) || english;
   }
   function said(button, text) {
     var status = button.parentNode.querySelector(".copied");
