@@ -6,30 +6,45 @@
    when they are typed; a live region says each row's new place.
 
    A number (div.stepper): − and + buttons beside the box, big enough for a thumb, that stay within
-   its bounds. */
+   its bounds.
+
+   What it says comes from the form, in the reader's language (data-say-* on form.prompt, with
+   %(name)s placeholders); the English here is only a fallback. */
 (function () {
   "use strict";
   var form = document.querySelector("form.prompt");
   if (!form) return;
+  var ENGLISH = {
+    "rank-help": "Put your favourite first: drag a row by its grip ⠿, or move it with ▲ and ▼ " +
+      "(arrow keys work on them too). The number shows its place.",
+    "move-up": "Move %(choice)s up",
+    "move-down": "Move %(choice)s down",
+    "this-choice": "this choice",
+    placed: "%(choice)s: now %(place)s of %(count)s.",
+  };
+  function say(name, values) {
+    var text = form.getAttribute("data-say-" + name) || ENGLISH[name];
+    Object.keys(values || {}).forEach(function (k) { text = text.split("%(" + k + ")s").join(String(values[k])); });
+    return text;
+  }
 
   /* ---- rankings ------------------------------------------------------------------------------ */
   form.querySelectorAll("ul.ranks").forEach(function (list) {
     var rows = Array.prototype.slice.call(list.querySelectorAll(":scope > li.rank"));
     if (rows.length < 2) return;
     var n = rows.length;
-    var say = document.createElement("p");
-    say.className = "vh rank-say";
-    say.setAttribute("aria-live", "polite");
-    list.parentNode.insertBefore(say, list.nextSibling);
+    var said = document.createElement("p");
+    said.className = "vh rank-say";
+    said.setAttribute("aria-live", "polite");
+    list.parentNode.insertBefore(said, list.nextSibling);
     var help = list.previousElementSibling;
     if (help && help.classList.contains("hint")) {
-      help.textContent = "Put your favourite first: drag a row by its grip ⠿, or move it with ▲ and ▼ " +
-        "(arrow keys work on them too). The number shows its place.";
+      help.textContent = say("rank-help");
     }
     function box(li) { return li.querySelector('input[type="number"]'); }
     function name(li) {
       var l = li.querySelector(".label");
-      return l ? l.textContent.trim() : "this choice";
+      return l ? l.textContent.trim() : say("this-choice");
     }
     // start from the order the boxes say (a form shown again keeps what was sent)
     rows.sort(function (a, b) { return (+box(a).value || n) - (+box(b).value || n); });
@@ -52,7 +67,7 @@
         b.type = "button";
         b.className = "move " + m[0];
         b.textContent = m[1];
-        b.setAttribute("aria-label", "Move " + name(li) + " " + m[0]);
+        b.setAttribute("aria-label", say("move-" + m[0], { choice: name(li) }));
         b.addEventListener("click", function () { move(li, m[2], b); });
         b.addEventListener("keydown", function (e) {
           var to = { ArrowUp: -1, ArrowDown: 1 }[e.key];
@@ -87,7 +102,7 @@
       renumber();
     }
     function announce(li) {
-      say.textContent = name(li) + ": now " + (order().indexOf(li) + 1) + " of " + n + ".";
+      said.textContent = say("placed", { choice: name(li), place: order().indexOf(li) + 1, count: n });
     }
     function move(li, by, keep) {
       var at = order().indexOf(li) + by;

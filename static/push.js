@@ -1,6 +1,8 @@
 /* "Notify me on this device": registers the service worker (scope "/"), asks permission, subscribes
    with the service's public VAPID key and posts the subscription; "Turn off on this device" lets it
-   go and tells the server. Where push cannot work, says so instead of offering a button. */
+   go and tells the server. Where push cannot work, says so instead of offering a button. What it says
+   comes from the page, in the reader's language (the box's data-say-* attributes); the English here is
+   only a fallback. */
 "use strict";
 (function () {
   const boxes = document.querySelectorAll("[data-push]");
@@ -10,6 +12,23 @@
     const text = (b64url + "=".repeat((4 - (b64url.length % 4)) % 4)).replace(/-/g, "+").replace(/_/g, "/");
     const raw = atob(text);
     return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+  }
+
+  const ENGLISH = {
+    unsupported: "Notifications cannot work in this browser (it has no web push, or the page is not on https).",
+    blocked: "Notifications are blocked for this site: allow them in this browser's settings, then try again.",
+    noAnswer: "The server did not answer; try again.",
+    onFailed: "This browser would not turn notifications on (%(error)s).",
+    offFailed: "This browser would not turn notifications off (%(error)s).",
+    notOn: "This device was not being notified.",
+    error: "error",
+  };
+  // the box's words, by name (data-say-no-answer is "noAnswer"), with %(name)s placeholders filled in
+  function say(box, name, values) {
+    const key = "say" + name.charAt(0).toUpperCase() + name.slice(1);
+    let text = box.dataset[key] || ENGLISH[name];
+    Object.keys(values || {}).forEach((k) => { text = text.split("%(" + k + ")s").join(values[k]); });
+    return text;
   }
 
   const supported = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window
@@ -30,7 +49,7 @@
     });
     let said = {};
     try { said = await response.json(); } catch (e) { said = {}; }
-    return { ok: response.ok && said.ok, message: said.message || "The server did not answer; try again." };
+    return { ok: response.ok && said.ok, message: said.message || say(box, "noAnswer") };
   }
 
   function setup(box) {
@@ -43,7 +62,7 @@
     if (!supported) {
       shown(on, false);
       shown(off, false);
-      status.textContent = "Notifications cannot work in this browser (it has no web push, or the page is not on https).";
+      status.textContent = say(box, "unsupported");
       return;
     }
     const show = (subscribed) => { shown(on, !subscribed); shown(off, subscribed); };
@@ -58,7 +77,7 @@
         const reg = await registration();
         const permission = await Notification.requestPermission();
         if (permission !== "granted") {
-          status.textContent = "Notifications are blocked for this site: allow them in this browser's settings, then try again.";
+          status.textContent = say(box, "blocked");
           return;
         }
         const sub = (await reg.pushManager.getSubscription()) || (await reg.pushManager.subscribe({
@@ -69,7 +88,7 @@
         status.textContent = said.message;
         show(said.ok);
       } catch (e) {
-        status.textContent = "This browser would not turn notifications on (" + (e && e.name ? e.name : "error") + ").";
+        status.textContent = say(box, "onFailed", { error: e && e.name ? e.name : say(box, "error") });
       } finally {
         on.disabled = false;
       }
@@ -80,14 +99,14 @@
       try {
         const reg = await navigator.serviceWorker.getRegistration("/");
         const sub = reg && (await reg.pushManager.getSubscription());
-        if (!sub) { show(false); status.textContent = "This device was not being notified."; return; }
+        if (!sub) { show(false); status.textContent = say(box, "notOn"); return; }
         const json = sub.toJSON ? sub.toJSON() : sub;
         await sub.unsubscribe();
         const said = await post(box.dataset.pushOff, box, json);
         status.textContent = said.message;
         show(false);
       } catch (e) {
-        status.textContent = "This browser would not turn notifications off (" + (e && e.name ? e.name : "error") + ").";
+        status.textContent = say(box, "offFailed", { error: e && e.name ? e.name : say(box, "error") });
       } finally {
         off.disabled = false;
       }

@@ -12,12 +12,25 @@ window.addEventListener("pageshow", function (event) {
    place, with the tab's title and icon. A region holding a form the player has begun to fill in
    (ticked, typed, a field with focus, or the decision's region worked on) is kept as it is, with
    its answer; the regions inside it are swapped. Hidden tabs ask less and less often; a link that no longer opens the seat stops it.
-   Without script the page is the same page, brought up to date by a reload. */
+   Without script the page is the same page, brought up to date by a reload. What the note says comes
+   from the page, in the reader's language (#live's data-say-* attributes); the English here is a fallback. */
 (function () {
   "use strict";
   var note = document.getElementById("live");
   if (!note || !window.fetch || !window.DOMParser) return;
   var check = note.getAttribute("data-check");
+  var ENGLISH = {
+    updated: "The table was brought up to date at %(time)s.",
+    "your-move": "Your move.",
+    kept: "What you began to fill in is kept as you left it.",
+    gone: "This page no longer opens your seat: reload it to see why.",
+    stopped: "This page stopped updating: reload it.",
+  };
+  function say(name, values) {
+    var text = note.getAttribute("data-say-" + name) || ENGLISH[name];
+    Object.keys(values || {}).forEach(function (k) { text = text.split("%(" + k + ")s").join(values[k]); });
+    return text;
+  }
   var EVERY = 2500, HIDDEN_FIRST = 10000, HIDDEN_MOST = 120000, FAIL_MOST = 60000;
   var timer = null, hiddenDelay = HIDDEN_FIRST, failDelay = 0, busy = false, stopped = false;
 
@@ -99,7 +112,7 @@ window.addEventListener("pageshow", function (event) {
   function apply(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("live");
-    if (!fresh) return stop("This page no longer opens your seat: reload it to see why.");
+    if (!fresh) return stop(say("gone"));
     var wasMine = !!document.querySelector("form.prompt");
     var kept = [];
     swap(outermost(document.body), doc, kept);
@@ -110,8 +123,11 @@ window.addEventListener("pageshow", function (event) {
     }
     note.setAttribute("data-v", fresh.getAttribute("data-v"));
     var mine = !!doc.querySelector("form.prompt");
-    note.textContent = (mine && !wasMine ? "Your move. " : "") + "The table was brought up to date at " + clock() + "." +
-      (kept.length ? " What you began to fill in is kept as you left it." : "");
+    var words = [];
+    if (mine && !wasMine) words.push(say("your-move"));
+    words.push(say("updated", { time: clock() }));
+    if (kept.length) words.push(say("kept"));
+    note.textContent = words.join(" ");
     document.dispatchEvent(new CustomEvent("seat:updated"));
   }
   function stop(words) {
@@ -138,7 +154,7 @@ window.addEventListener("pageshow", function (event) {
       return r.text().then(function (html) {
         if (stopped) return;
         if (r.status === 200) apply(html);
-        else stop("This page no longer opens your seat: reload it to see why.");
+        else stop(say("gone"));
       });
     });
   }
@@ -150,7 +166,7 @@ window.addEventListener("pageshow", function (event) {
       .then(function (r) {
         if (r.status === 204) return null;
         if (r.status === 200) return refresh();
-        return r.text().then(function (words) { stop(words || "This page stopped updating: reload it."); });
+        return r.text().then(function (words) { stop(words || say("stopped")); });
       })
       .then(function () { failDelay = 0; }, function () {
         failDelay = Math.min(Math.max(failDelay * 2, 5000), FAIL_MOST); /* offline: ask again, less often */

@@ -1,8 +1,12 @@
 /* The timezone menu defaults to this browser's zone: a person still on the default (UTC) whose browser
    says otherwise finds their own zone chosen, with a note, and keeps it by saving. A zone chosen before
-   is left alone. Without script the menu simply shows the saved zone. */
+   is left alone. Without script the menu simply shows the saved zone. The note's words come from the
+   script's own tag (data-say-zone, in the page's language, with a %(zone)s placeholder). */
 (function () {
   "use strict";
+  var me = document.currentScript;
+  var words = (me && me.getAttribute("data-say-zone")) ||
+    "Set to your browser's timezone, %(zone)s (it was UTC): press Save to keep it.";
   var zone;
   try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (e) { return; }
   document.querySelectorAll("select[data-browser-zone]").forEach(function (menu) {
@@ -13,7 +17,7 @@
     var note = document.createElement("small");
     note.className = "browser-zone";
     note.setAttribute("role", "status");
-    note.textContent = "Set to your browser's timezone, " + zone + " (it was UTC): press Save to keep it.";
+    note.textContent = words.split("%(zone)s").join(zone);
     menu.insertAdjacentElement("afterend", note);
   });
 })();

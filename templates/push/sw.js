@@ -1,4 +1,4 @@
-{% load static %}/* Café turns' service worker: shows pushes, opens the seat a tap asks for, and keeps only
+{% load static i18n %}{% translate "Café turns" as brand %}/* Café turns' service worker: shows pushes, opens the seat a tap asks for, and keeps only
    public files (styles, scripts, icons, the offline page): never a seat page, a profile, or any
    answer that depends on who asks. */
 "use strict";
@@ -62,7 +62,7 @@ self.addEventListener("push", (event) => {
   } catch (e) {
     data = { body: event.data ? event.data.text() : "" };
   }
-  const title = data.title || "Café turns";
+  const title = data.title || "{{ brand|escapejs }}";
   event.waitUntil(self.registration.showNotification(title, {
     body: data.body || "",
     icon: data.icon || "{% static 'icons/icon-192.png' %}",
