@@ -19,7 +19,8 @@ from django.template.base import Lexer, TokenType
 
 READ_ATTRIBUTES = {"aria-label", "title", "placeholder", "alt", "aria-description", "aria-roledescription"}
 LETTER = re.compile(r"[^\W\d_]")
-HOLE = "\x00"
+HOLE = " "  # a tag or a variable: no words of its own (a blank keeps `<li{% if %} class="me"{% endif %}>` a tag)
+NOT_WORDS = {"bodyclass", "extrastyle", "extrahead", "blockbots"}  # blocks that hold class names or code
 WITH_LITERAL = re.compile(r"""\b\w+=(["'])(?P<text>[^"']*)\1""")
 
 
@@ -52,6 +53,8 @@ def skeleton(source: str) -> tuple[str, list[tuple[int, str]]]:
                 skipping = "endcomment"
             elif name == "verbatim":
                 skipping = "endverbatim"
+            elif name == "block" and len(token.contents.split()) > 1 and token.contents.split()[1] in NOT_WORDS:
+                skipping = "endblock"
             if name in ("include", "with") or " with " in token.contents:
                 for m in WITH_LITERAL.finditer(token.contents):
                     if LETTER.search(m.group("text")) and " " in m.group("text").strip():
@@ -77,21 +80,19 @@ class _Reader(HTMLParser):
         if tag in ("script", "style"):
             self.code += 1
         for name, value in attrs:
-            if value and (
-                name in READ_ATTRIBUTES or (name == "value" and tag in ("button", "input") and HOLE not in value)
-            ):
+            if value and (name in READ_ATTRIBUTES or (name == "value" and tag in ("button", "input"))):
                 if name == "value" and dict(attrs).get("type") not in ("submit", "button", "reset"):
                     continue
-                if LETTER.search(value.replace(HOLE, "")):
-                    self.found.append((self.getpos()[0], f"{name}={value.replace(HOLE, '…')}"))
+                if LETTER.search(value):
+                    self.found.append((self.getpos()[0], f"{name}={value}"))
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style") and self.code:
             self.code -= 1
 
     def handle_data(self, data: str) -> None:
-        if not self.code and LETTER.search(data.replace(HOLE, "")):
-            self.found.append((self.getpos()[0], " ".join(data.replace(HOLE, "…").split())))
+        if not self.code and LETTER.search(data):
+            self.found.append((self.getpos()[0], " ".join(data.split())))
 
 
 def unmarked(path: Path, root: Path) -> list[Unmarked]:
@@ -107,6 +108,6 @@ def unmarked(path: Path, root: Path) -> list[Unmarked]:
         found += [Unmarked(rel, line, words) for line, words in reader.found]
     else:  # a plain-text mail: every letter is a word the reader reads
         for n, line in enumerate(text.splitlines(), start=1):
-            if LETTER.search(line.replace(HOLE, "")):
-                found.append(Unmarked(rel, n, " ".join(line.replace(HOLE, "…").split())))
+            if LETTER.search(line):
+                found.append(Unmarked(rel, n, " ".join(line.split())))
     return found
