@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from games.engine import Outcome, Prompt, TitleBase
+from games.engine.messages import msg
 from games.engine.protocol import OptionField
 
 from . import bots, cards, drawing, scoring, taps, turn, view
@@ -26,11 +27,13 @@ class Cafe(TitleBase):
     options_schema = [
         OptionField(
             name="first_master",
-            label="First master",
+            label=msg("First master"),
             kind="choice",
             default="random",
-            choices=(("random", "Drawn at random"), ("first", "The first seat")),
-            help="The rulebook gives the master token to whoever drank coffee last; here it is drawn or the first seat.",
+            choices=(("random", msg("Drawn at random")), ("first", msg("The first seat"))),
+            help=msg(
+                "The rulebook gives the master token to whoever drank coffee last; here it is drawn or the first seat."
+            ),
         )
     ]
 
@@ -44,6 +47,8 @@ class Cafe(TitleBase):
     cardset_kind = cards.CARDSET  # its card set's files, loader and counts (games.engine.cards.SetKind)
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)
+    # the words of its card data a player reads (card_ref): the companies and the solo ranks
+    card_words = ("company", "title")
     # a seat's placement and actions may be queued and sent together, the area previewed after each
     queue_steps = staticmethod(taps.queue_steps)
 

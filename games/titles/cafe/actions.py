@@ -18,11 +18,12 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from games.engine.words import agree, counted
+from games.engine.messages import msg, nmsg
 
 from .cards import COLOURS
-from .grid import cell_id, cell_name, groups, reading_order
+from .grid import cell_id, groups, reading_order
 from .memo import Memo
+from .words import amount, amounts, cell
 
 MAX_SUBSET_SQUARES = 5  # with more loaded roast squares, deliver offers each alone and all together
 
@@ -31,7 +32,7 @@ class Act(NamedTuple):
     """One choice for a seat's next action (an immutable record, cheap to build: many per step)."""
 
     id: str
-    label: str
+    label: Any  # a message
     cost: int
     kind: str
     cells: tuple[str, ...] = ()
@@ -55,7 +56,7 @@ class Group(NamedTuple):
 
     cells: list[str]  # reading order
     at: str  # the id of its first cell: "r1c2"
-    where: str  # "row 1, col 2" for one square, else "the group at row 1, col 2"
+    where: Any  # a message: "row 1, col 2" for one square, else "the group at row 1, col 2"
 
 
 class AreaFacts(NamedTuple):
@@ -68,8 +69,8 @@ class AreaFacts(NamedTuple):
 
 
 def _named(cells: list[str]) -> Group:
-    first = cell_name(cells[0])
-    return Group(cells, cell_id(cells[0]), first if len(cells) == 1 else f"the group at {first}")
+    first = cell(cells[0])
+    return Group(cells, cell_id(cells[0]), first if len(cells) == 1 else msg("the group at %(cell)s", cell=first))
 
 
 _facts_memo = Memo()
@@ -94,10 +95,6 @@ def area_facts(area: dict[str, str]) -> AreaFacts:
         work,
     )
     return _facts_memo.put((area,), facts)
-
-
-def _cubes_text(counts: dict[str, int]) -> str:
-    return ", ".join(f"{n} {c}" for c in COLOURS if (n := counts.get(c, 0)))
 
 
 _shop_memo = Memo()
@@ -200,8 +197,6 @@ def _move_options(kind: str, have: dict[str, int], targets: list[Group], seat: d
         return []
     area, cubes = seat["area"], seat["cubes"]
     avail = tuple(c for c in COLOURS if c in have)
-    amount = {c: f"{have[c]} {c}" for c in avail}
-    verb = "Dry" if kind == "dry" else "Roast"
     out = []
     for g in targets:
         empty = [k for k in g.cells if k not in cubes]
@@ -211,10 +206,23 @@ def _move_options(kind: str, have: dict[str, int], targets: list[Group], seat: d
                 cost = 1 + extra
                 if cost > left:
                     continue
-                what = " + ".join([amount[c] for c in chosen])
-                label = f"{verb} {what} on {g.where}" + (" (red on ★: 2 actions)" if extra else "")
+                label = _move_label(kind, [amount(have[c], c) for c in chosen], g.where, extra)
                 out.append(Act(f"{kind}@{g.at}:{'+'.join(chosen)}", label, cost, kind, cells, chosen))
     return out
+
+
+def _move_label(kind: str, what: list[Any], where: Any, extra: int) -> Any:
+    """ "Dry 2 red + 1 green on row 1, col 2": the amounts joined by " + " (one message a count)."""
+    joined = what[0]
+    for more in what[1:]:
+        joined = msg("%(first)s + %(more)s", first=joined, more=more)
+    if kind == "dry":
+        if extra:
+            return msg("Dry %(cubes)s on %(where)s (red on ★: 2 actions)", cubes=joined, where=where)
+        return msg("Dry %(cubes)s on %(where)s", cubes=joined, where=where)
+    if extra:
+        return msg("Roast %(cubes)s on %(where)s (red on ★: 2 actions)", cubes=joined, where=where)
+    return msg("Roast %(cubes)s on %(where)s", cubes=joined, where=where)
 
 
 def _deliver_options(seat: dict[str, Any], cards: dict[str, Any], loaded: list[str]) -> list[Act]:
@@ -234,10 +242,11 @@ def _deliver_options(seat: dict[str, Any], cards: dict[str, Any], loaded: list[s
             colour, n = cubes[k]
             pool[colour] = pool.get(colour, 0) + n
         ids = "+".join([cell_id(k) for k in sub])
-        text = _cubes_text(pool)
+        text = amounts(pool)
         if not needed.isdisjoint(pool):
-            out.append(Act(f"deliver:{ids}", f"Deliver {text}: shops first, rest to the warehouse", 1, "deliver", sub))
-        out.append(Act(f"store:{ids}", f"Store {text} in the warehouse", 1, "store", sub))
+            label = msg("Deliver %(cubes)s: shops first, rest to the warehouse", cubes=text)
+            out.append(Act(f"deliver:{ids}", label, 1, "deliver", sub))
+        out.append(Act(f"store:{ids}", msg("Store %(cubes)s in the warehouse", cubes=text), 1, "store", sub))
     return out
 
 
@@ -266,60 +275,73 @@ def options(seat: dict[str, Any], cards: dict[str, Any], supply: dict[str, int])
             have[colour] = have.get(colour, 0) + n
     out: list[Act] = []
     for g in facts.beans:
-        colour = area[g.cells[0]][5:]
+        bean = area[g.cells[0]][5:]
         empty = [k for k in g.cells if k not in cubes]
-        n = min(len(empty), supply[colour])
+        n = min(len(empty), supply[bean])
         if n:
-            short = " (the supply is short)" if n < len(empty) else ""
-            label = f"Produce {n} {colour} on {g.where}"
-            out.append(Act(f"produce@{g.at}", label + short, 1, "produce", tuple(empty[:n]), (colour,)))
+            if n < len(empty):
+                label = msg(
+                    "Produce %(cubes)s on %(where)s (the supply is short)", cubes=amount(n, bean), where=g.where
+                )
+            else:
+                label = msg("Produce %(cubes)s on %(where)s", cubes=amount(n, bean), where=g.where)
+            out.append(Act(f"produce@{g.at}", label, 1, "produce", tuple(empty[:n]), (bean,)))
     out += _move_options("dry", on["bean"], facts.dries, seat, left)
     out += _move_options("roast", on["dry"], facts.roasts, seat, left)
     out += _deliver_options(seat, cards, reading_order(loaded))
     for k in reading_order(cubes):
-        colour, n = cubes[k]
-        out.append(_clear_act(k, colour, n))
+        c, n = cubes[k]
+        out.append(_clear_act(k, c, n))
     out.append(_stop_act(left))
     return _memo.put((seat, supply), out)
 
 
 @lru_cache(maxsize=4096)
-def _clear_act(k: str, colour: str, n: int) -> Act:
-    return Act(f"clear@{cell_id(k)}", f"Clear {cell_name(k)} (free: {n} {colour} back to the supply)", 0, "clear", (k,))
+def _clear_act(k: str, c: str, n: int) -> Act:
+    label = msg("Clear %(cell)s (free: %(cubes)s back to the supply)", cell=cell(k), cubes=amount(n, c))
+    return Act(f"clear@{cell_id(k)}", label, 0, "clear", (k,))
 
 
 @lru_cache(maxsize=16)
 def _stop_act(left: int) -> Act:
-    return Act("stop", f"Stop here (the {counted(left, 'action')} left {agree(left, 'is', 'are')} lost)", 0, "stop")
+    label = nmsg(
+        "Stop here (the %(n)s action left is lost)", "Stop here (the %(n)s actions left are lost)", "n", n=left
+    )
+    return Act("stop", label, 0, "stop")
 
 
 def perform(
-    seat: dict[str, Any], act: Act, cards: dict[str, Any], supply: dict[str, int]
-) -> tuple[dict[str, Any], dict[str, int], str]:
-    """The seat and supply after the act (inputs untouched), and the log words (after the seat's name)."""
+    seat: dict[str, Any], act: Act, cards: dict[str, Any], supply: dict[str, int], who: Any = None
+) -> tuple[dict[str, Any], dict[str, int], Any]:
+    """The seat and supply after the act (inputs untouched), and the log's message about `who` (the
+    seat's reference, games.engine.messages.seat_ref)."""
     out = dict(seat)
     cubes = dict(seat["cubes"])
     supply = dict(supply)
     area = seat["area"]
-    words = ""
+    words: Any = ""
     if act.kind == "produce":
-        colour = act.colours[0]
+        bean = act.colours[0]
         for k in act.cells:
-            cubes[k] = [colour, 1]
-        supply[colour] -= len(act.cells)
-        words = f"produced {len(act.cells)} {colour}"
+            cubes[k] = [bean, 1]
+        supply[bean] -= len(act.cells)
+        words = msg("%(seat)s produced %(cubes)s.", seat=who, cubes=amount(len(act.cells), bean))
     elif act.kind in ("dry", "roast"):
         src = (lambda code: code.startswith("bean:")) if act.kind == "dry" else (lambda code: code == "dry")
         moved = {}
-        for colour, target in zip(act.colours, act.cells, strict=True):
+        for col, target in zip(act.colours, act.cells, strict=True):
             total = 0
-            for k in [k for k, (c, _) in cubes.items() if c == colour and src(area[k])]:
+            for k in [k for k, (c, _) in cubes.items() if c == col and src(area[k])]:
                 total += cubes.pop(k)[1]
-            cubes[target] = [colour, total]
-            moved[colour] = total
-        words = f"{'dried' if act.kind == 'dry' else 'roasted'} {_cubes_text(moved)}"
-        if act.cost == 2:
-            words += " (red on ★: 2 actions)"
+            cubes[target] = [col, total]
+            moved[col] = total
+        what = amounts(moved)
+        if act.kind == "dry":
+            words = msg("%(seat)s dried %(cubes)s.", seat=who, cubes=what)
+        elif act.cost == 2:
+            words = msg("%(seat)s roasted %(cubes)s (red on ★: 2 actions).", seat=who, cubes=what)
+        else:
+            words = msg("%(seat)s roasted %(cubes)s.", seat=who, cubes=what)
     elif act.kind in ("deliver", "store"):
         pool: dict[str, int] = {}
         for k in act.cells:
@@ -336,22 +358,46 @@ def perform(
         for c, n in rest.items():
             warehouse[c] += n
         out["shops"], out["warehouse"] = shops, warehouse
-        parts = []
-        if to_shops:
-            given: dict[str, int] = {}
-            for give in to_shops.values():
-                for c, n in give.items():
-                    given[c] = given.get(c, 0) + n
-            parts.append(f"delivered {_cubes_text(given)} to {counted(len(to_shops), 'shop')}")
-        if rest:
-            parts.append(f"stored {_cubes_text(rest)}")
-        words = " and ".join(parts)
+        given: dict[str, int] = {}
+        for give in to_shops.values():
+            for c, n in give.items():
+                given[c] = given.get(c, 0) + n
+        shops_n = len(to_shops)
+        if to_shops and rest:
+            words = nmsg(
+                "%(seat)s delivered %(cubes)s to %(n)s shop and stored %(rest)s.",
+                "%(seat)s delivered %(cubes)s to %(n)s shops and stored %(rest)s.",
+                "n",
+                seat=who,
+                cubes=amounts(given),
+                n=shops_n,
+                rest=amounts(rest),
+            )
+        elif to_shops:
+            words = nmsg(
+                "%(seat)s delivered %(cubes)s to %(n)s shop.",
+                "%(seat)s delivered %(cubes)s to %(n)s shops.",
+                "n",
+                seat=who,
+                cubes=amounts(given),
+                n=shops_n,
+            )
+        else:
+            words = msg("%(seat)s stored %(cubes)s.", seat=who, cubes=amounts(rest))
     elif act.kind == "clear":
-        colour, n = cubes.pop(act.cells[0])
-        supply[colour] += n
-        words = f"cleared {n} {colour} from {cell_name(act.cells[0])}"
+        col, n = cubes.pop(act.cells[0])
+        supply[col] += n
+        words = msg(
+            "%(seat)s cleared %(cubes)s from %(cell)s.", seat=who, cubes=amount(n, col), cell=cell(act.cells[0])
+        )
     elif act.kind == "stop":
-        words = f"stopped with {counted(seat['left'], 'action')} unused"
+        words = nmsg(
+            "%(seat)s stopped with %(n)s action unused.",
+            "%(seat)s stopped with %(n)s actions unused.",
+            "n",
+            seat=who,
+            n=seat["left"],
+        )
     out["cubes"] = cubes
     out["left"] = 0 if act.kind == "stop" else seat["left"] - act.cost
     return out, supply, words

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from games.engine.messages import list_ref, msg
+
 from .cards import COLOURS, by_colour, card_shops
+from .words import amount, card_title, colour
 
 PASS = "pass"
 SHIPS_FOR_FREE = 2
@@ -19,7 +22,7 @@ class Pick(NamedTuple):
     """One way to take a card now (or pass)."""
 
     id: str
-    label: str
+    label: Any  # a message
     card: str | None
     pay: str | None
 
@@ -28,17 +31,34 @@ def ships(area: dict[str, str]) -> int:
     return sum(1 for code in area.values() if code == "ship")
 
 
-def card_text(card: dict[str, Any]) -> str:
-    """A one-line summary of a card's squares, for labels and the log."""
-    parts = []
+SQUARE_TEXT = {
+    "dry": msg("dry"),
+    "roast": msg("roast"),
+    "roast*": msg("roast★"),
+    "cup": msg("cup"),
+    "ship": msg("ship"),
+    "blank": msg("blank"),
+}
+
+
+def square_word(code: str) -> Any:
+    """A square of a card's summary: "red" for a red bean square, "roast★", "cup"..."""
+    if code.startswith("bean:"):
+        return colour(code[5:])
+    return SQUARE_TEXT.get(code) or msg("%(square)s", square=code)
+
+
+def card_text(card: dict[str, Any]) -> dict[str, Any]:
+    """A one-line summary of a card's squares, for labels and the log (a list of messages)."""
+    parts: list[Any] = []
     for code in card["squares"]:
         if code.startswith("shop:"):
             continue
-        parts.append(code.replace("bean:", "").replace("roast*", "roast★"))
+        parts.append(square_word(code))
     for _, shop in card_shops(card):
-        need = "+".join(f"{n} {c}" for c, n in by_colour(shop["need"]).items())
-        parts.append(f"shop {need} = {shop['vp']} VP")
-    return ", ".join(parts)
+        need = list_ref([amount(n, c) for c, n in by_colour(shop["need"]).items()])
+        parts.append(msg("shop %(need)s = %(vp)s VP", need=need, vp=shop["vp"]))
+    return list_ref(parts)
 
 
 def picks(seat: dict[str, Any], display: list[str], cards: dict[str, Any]) -> list[Pick]:
@@ -47,16 +67,19 @@ def picks(seat: dict[str, Any], display: list[str], cards: dict[str, Any]) -> li
     free = ships(seat["area"]) >= SHIPS_FOR_FREE
     for cid in display:
         card = cards[cid]
-        name = cid.replace("card", "Card ")
-        if card["cups"] == 0 or free:
-            why = "free: no cup" if card["cups"] == 0 else "free: you show 2 ships"
-            out.append(Pick(cid, f"{name} ({why})", cid, None))
+        name = card_title(cid)
+        if card["cups"] == 0:
+            out.append(Pick(cid, msg("%(card)s (free: no cup)", card=name), cid, None))
             continue
-        for colour in COLOURS:
-            if seat["warehouse"][colour] > 0:
-                out.append(Pick(f"{cid}:pay-{colour}", f"{name}, pay 1 {colour} cube", cid, colour))
+        if free:
+            out.append(Pick(cid, msg("%(card)s (free: you show 2 ships)", card=name), cid, None))
+            continue
+        for c in COLOURS:
+            if seat["warehouse"][c] > 0:
+                label = msg("%(card)s, pay 1 %(colour)s cube", card=name, colour=colour(c))
+                out.append(Pick(f"{cid}:pay-{c}", label, cid, c))
     if not out:
-        out.append(Pick(PASS, "Take no card this round (you cannot pay for a card with a cup)", None, None))
+        out.append(Pick(PASS, msg("Take no card this round (you cannot pay for a card with a cup)"), None, None))
     return out
 
 

@@ -9,52 +9,73 @@ preview. Nothing here is hidden information: it only rearranges what the view al
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from games.engine.messages import card_ref, english, list_ref, msg, nmsg
 from games.engine.svg import ASCENT, FONT, INK, LINE, esc, text_block, wrap
-from games.engine.words import counted
 
 from .view import card_view
+from .words import ROTATION, amount, at, cubes
+from .words import card as card_name
+from .words import colour as colour_word
+
+# What turns a message into words for the SVG strings drawn here: English unless the service gives
+# the reader's (`draw(..., say=...)`, `card_face(..., say=...)`); every other text in a picture is a
+# message the service renders with the page.
+Say = Callable[[Any], str]
 
 UNIT = 100  # SVG units per square
 AXIS = 34  # room for the row and column numbers of the seat's own area
 CUBE = 20  # a cube's side, in SVG units
 COLOURS = ("yellow", "brown", "green", "red")
 LETTER = {"yellow": "Y", "brown": "B", "green": "G", "red": "R"}
-KIND_WORDS = {"dry": "Dry", "cup": "Cup", "ship": "Ship", "blank": ""}
-EMAIL_CODE = {"dry": "Dry", "cup": "Cup", "ship": "Ship", "blank": "·", "shop": "Shop"}
-ROT_WORDS = {0: "not turned", 90: "turned 90°", 180: "turned 180°", 270: "turned 270°"}
+KIND_WORDS = {"dry": msg("Dry"), "cup": msg("Cup"), "ship": msg("Ship"), "blank": ""}
+EMAIL_CODE = {"dry": msg("Dry"), "cup": msg("Cup"), "ship": msg("Ship"), "blank": "·", "shop": msg("Shop")}
+KIND_SAY = {
+    "dry": msg("dry square"),
+    "cup": msg("cup square"),
+    "ship": msg("ship square"),
+    "blank": msg("empty square"),
+}
+BEAN_WORD = {"yellow": msg("Yellow"), "brown": msg("Brown"), "green": msg("Green"), "red": msg("Red")}
 
 
 def square_look(info: dict[str, Any]) -> dict[str, Any]:
     """How one square looks: CSS classes, the word on it, a short code for email, words for a screen reader."""
     kind = info["kind"]
     if kind == "bean":
-        colour = info["colour"]
+        bean = info["colour"]
         return {
-            "cls": f"k-bean c-{colour}",
-            "word": colour.capitalize(),
-            "small": "bean",
-            "code": LETTER[colour],
-            "say": f"{colour} bean square",
+            "cls": f"k-bean c-{bean}",
+            "word": BEAN_WORD.get(bean, bean),
+            "small": msg("bean"),
+            "code": LETTER[bean],
+            "say": msg("%(colour)s bean square", colour=colour_word(bean)),
         }
     if kind == "roast":
         star = info.get("star", False)
         return {
             "cls": "k-roast star" if star else "k-roast",
-            "word": "Roast★" if star else "Roast",
-            "small": "red: 2 acts" if star else "",
-            "code": "Rst★" if star else "Rst",
-            "say": "roast square with a star (red costs 2 actions)" if star else "roast square",
+            "word": msg("Roast★") if star else msg("Roast"),
+            "small": msg("red: 2 acts") if star else "",
+            "code": msg("Rst★") if star else msg("Rst"),
+            "say": msg("roast square with a star (red costs 2 actions)") if star else msg("roast square"),
         }
     if kind == "shop":
-        return {"cls": "k-shop", "word": "Shop", "small": "", "code": "Shop", "say": "coffee shop square"}
+        return {
+            "cls": "k-shop",
+            "word": msg("Shop"),
+            "small": "",
+            "code": msg("Shop"),
+            "say": msg("coffee shop square"),
+        }
     return {
         "cls": f"k-{kind}",
         "word": KIND_WORDS.get(kind, kind.capitalize()),
         "small": "",
         "code": EMAIL_CODE.get(kind, kind[:4].capitalize()),
-        "say": "empty square" if kind == "blank" else f"{kind} square",
+        "say": KIND_SAY.get(kind) or msg("%(kind)s square", kind=kind),
     }
 
 
@@ -100,13 +121,14 @@ def _need_cubes(need: dict[str, int], held: dict[str, int], x0: int, y0: int, pe
     return out
 
 
-def _need_words(need: dict[str, int]) -> str:
-    return ", ".join(f"{need[c]} {c}" for c in COLOURS if need.get(c))
+def _need_words(need: dict[str, int]) -> Any:
+    return list_ref([amount(need[c], c) for c in COLOURS if need.get(c)])
 
 
-def _held_words(held: dict[str, int]) -> str:
-    words = ", ".join(f"{held[c]} {c}" for c in COLOURS if held.get(c))
-    return words or "nothing yet"
+def _held_words(held: dict[str, int]) -> Any:
+    if not any(held.get(c) for c in COLOURS):
+        return msg("nothing yet")
+    return list_ref([amount(held[c], c) for c in COLOURS if held.get(c)])
 
 
 def _edges(cells: dict[tuple[int, int], str]) -> str:
@@ -161,12 +183,12 @@ def area_picture(seat: dict[str, Any], mine: bool, placements: list[dict[str, An
         cube = c["cubes"]
         shop = shops.get(c.get("shop", "")) if c["kind"] == "shop" else None
         closed = c["kind"] == "shop" and shop is None
-        say = f"Row {c['row']}, col {c['col']}: {look['say']}"
+        say = msg("Row %(row)s, col %(col)s: %(square)s", row=c["row"], col=c["col"], square=look["say"])
         if closed:
-            say += " (partly covered: scores nothing)"
+            say = msg("%(text)s (partly covered: scores nothing)", text=say)
         if cube:
-            say += f", {counted(cube['count'], cube['colour'] + ' cube')}"
-        say += f" (card {c['card'].replace('card', '').replace('start', 'initial ')})"
+            say = msg("%(text)s, %(cubes)s", text=say, cubes=cubes(cube["count"], cube["colour"]))
+        say = msg("%(text)s (%(card)s)", text=say, card=card_name(c["card"]))
         cells.append(
             {
                 **look,
@@ -182,7 +204,13 @@ def area_picture(seat: dict[str, Any], mine: bool, placements: list[dict[str, An
                 "cube_count": cube["count"] if cube else 0,
                 "cubes": _cubes(cube["colour"], cube["count"], 6, 52) if cube else [],
                 "email_cubes": f"{cube['count']}{LETTER[cube['colour']]}" if cube else "",
-                "email_sub": ("closed" if closed else f"{'✓' if shop['supplied'] else ''}{shop['vp']}pt")
+                "email_sub": (
+                    msg("closed")
+                    if closed
+                    else msg("✓%(vp)spt", vp=shop["vp"])
+                    if shop["supplied"]
+                    else msg("%(vp)spt", vp=shop["vp"])
+                )
                 if c["kind"] == "shop"
                 else "",
                 "say": say,
@@ -213,11 +241,7 @@ def area_picture(seat: dict[str, Any], mine: bool, placements: list[dict[str, An
                 "need": _need_cubes(s["need"], s["held"], x0, y + 50, per_row),
                 "need_words": _need_words(s["need"]),
                 "held_words": _held_words(s["held"]),
-                "say": (
-                    f"Coffee shop worth {s['vp']} points at {', '.join(f'row {r}, col {c}' for r, c in s['cells'])}: "
-                    f"needs {_need_words(s['need'])}; has {_held_words(s['held'])}"
-                    + ("; fully supplied" if s["supplied"] else "")
-                ),
+                "say": _shop_say(s),
             }
         )
     taken = set(owners)
@@ -254,10 +278,39 @@ def area_picture(seat: dict[str, Any], mine: bool, placements: list[dict[str, An
         "email_rows": _email_rows(area, cells),
         "email_cols": list(range(area["left"], area["right"] + 1)),
         "cubes_total": cubes_total,
-        "say": f"{'Your' if mine else seat['name'] + chr(39) + 's'} business area: {len(cells)} squares, "
-        f"{counted(cubes_total, 'cube')}, "
-        f"{counted(len(area['shops']), 'open coffee shop')}",
+        "say": _area_say(seat["name"], mine, len(cells), cubes_total, len(area["shops"])),
     }
+
+
+def _shop_say(s: dict[str, Any]) -> Any:
+    where = list_ref([at(r, c) for r, c in s["cells"]])
+    need, held = _need_words(s["need"]), _held_words(s["held"])
+    if s["supplied"]:
+        return msg(
+            "Coffee shop worth %(vp)s points at %(cells)s: needs %(need)s; has %(held)s; fully supplied",
+            vp=s["vp"],
+            cells=where,
+            need=need,
+            held=held,
+        )
+    return msg(
+        "Coffee shop worth %(vp)s points at %(cells)s: needs %(need)s; has %(held)s",
+        vp=s["vp"],
+        cells=where,
+        need=need,
+        held=held,
+    )
+
+
+def _area_say(name: Any, mine: bool, squares: int, cubes_total: int, shops: int) -> Any:
+    counts = {
+        "squares": nmsg("%(n)s square", "%(n)s squares", "n", n=squares),
+        "cubes": nmsg("%(n)s cube", "%(n)s cubes", "n", n=cubes_total),
+        "shops": nmsg("%(n)s open coffee shop", "%(n)s open coffee shops", "n", n=shops),
+    }
+    if mine:
+        return msg("Your business area: %(squares)s, %(cubes)s, %(shops)s", **counts)
+    return msg("%(seat)s's business area: %(squares)s, %(cubes)s, %(shops)s", seat=name, **counts)
 
 
 def _email_rows(area: dict[str, Any], cells: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -319,11 +372,24 @@ def card_picture(card: dict[str, Any]) -> dict[str, Any]:
             }
         )
     name = card["name"]
-    cost = "has a cup: costs a cube unless you show 2 ships" if card["cups"] else "no cup: free"
-    say = f"{name}: " + ", ".join(c["say"] for c in cells) + f"; {card['cups']} cup, {card['ships']} ship; {cost}"
+    cost = msg("has a cup: costs a cube unless you show 2 ships") if card["cups"] else msg("no cup: free")
+    say = msg(
+        "%(card)s: %(squares)s; %(cups)s cup, %(ships)s ship; %(cost)s",
+        card=name,
+        squares=list_ref([c["say"] for c in cells]),
+        cups=card["cups"],
+        ships=card["ships"],
+        cost=cost,
+    )
     for s in shops:
         # with its short code: the card in hand, turned by the page's script, shows "Shop 6" and "1Y 2B"
-        say += f"; shop worth {s['vp']} points needing {s['need_words']} ({s['need_code']})"
+        say = msg(
+            "%(text)s; shop worth %(vp)s points needing %(need)s (%(code)s)",
+            text=say,
+            vp=s["vp"],
+            need=s["need_words"],
+            code=s["need_code"],
+        )
     return {
         "id": card["id"],
         "name": name,
@@ -370,13 +436,17 @@ def _text(cls: str, x: float, y: float, text: str, fill: str, size: int, bold: b
     )
 
 
-def plan_card_svg(card: dict[str, Any], attrs: str = "", caption: str = "", note: str = "", sized: bool = True) -> str:
+def plan_card_svg(
+    card: dict[str, Any], attrs: str = "", caption: Any = "", note: Any = "", sized: bool = True, say: Say = english
+) -> str:
     """A plan card (card_picture's dict) as a self-contained SVG: its six squares, its shops with the
     cubes they need. The seat page and the card set preview draw the same. `sized`: a width and height
     of a px a unit (the preview); the seat page's stylesheet sizes it instead (at least 300 px wide:
     its smallest text, 14 units, is then the page's small text), and its script may turn the card in
     hand upright, which only the viewBox then shapes. `attrs`: the page's data attributes; `caption`
-    and `note`: lines above and under the squares (in the preview: its name, what it costs)."""
+    and `note`: lines above and under the squares (in the preview: its name, what it costs). `say`: a
+    message as the reader's words."""
+    caption, note, label = say(caption) if caption else "", say(note) if note else "", say(card["say"])
     width = 3 * UNIT + 8
     above = wrap(caption, width - 8, CAPTION, bold=True) if caption else []
     under = wrap(note, width - 8, CAPTION) if note else []
@@ -386,8 +456,8 @@ def plan_card_svg(card: dict[str, Any], attrs: str = "", caption: str = "", note
     size = f' width="{width}" height="{height:.0f}"' if sized else ""
     out = [
         f'<svg class="cafe-card" viewBox="-4 {-4 - top:g} {width} {height:g}"{size} role="img" '
-        f'aria-label="{esc(card["say"])}" xmlns="http://www.w3.org/2000/svg" font-family="{esc(FONT)}" '
-        f'font-style="normal"{attrs}><title>{esc(card["say"])}</title>'
+        f'aria-label="{esc(label)}" xmlns="http://www.w3.org/2000/svg" font-family="{esc(FONT)}" '
+        f'font-style="normal"{attrs}><title>{esc(label)}</title>'
     ]
     if above:
         out.append(text_block(above, 3 * UNIT / 2, -top + ASCENT * CAPTION, CAPTION, weight="bold", anchor="middle"))
@@ -407,16 +477,16 @@ def plan_card_svg(card: dict[str, Any], attrs: str = "", caption: str = "", note
                     'stroke-linejoin="round"/>'
                 )
             if c["word"]:
-                out.append(_text("w", 50, 30, c["word"], ink, 19, bold=True))
+                out.append(_text("w", 50, 30, say(c["word"]), ink, 19, bold=True))
             if c["small"]:
-                out.append(_text("s", 50, 47, c["small"], ink, 14))
+                out.append(_text("s", 50, 47, say(c["small"]), ink, 14))
         out.append("</g>")
     for shop in card["shops"]:
         out.append(
             f'<g class="shop"><rect class="shop-box" x="{shop["x"]}" y="{shop["y"]}" width="{shop["w"]}" '
             f'height="{shop["h"]}" rx="10" fill="#fbe7cf" stroke="#7a3e12" stroke-width="3"/>'
-            + _text("s", shop["tx"], shop["y"] + 19, "Shop", INK, 14)
-            + _text("w", shop["tx"], shop["y"] + 39, f"{shop['vp']} pts", INK, 19, bold=True)
+            + _text("s", shop["tx"], shop["y"] + 19, say(msg("Shop")), INK, 14)
+            + _text("w", shop["tx"], shop["y"] + 39, say(msg("%(vp)s pts", vp=shop["vp"])), INK, 19, bold=True)
         )
         for q in shop["need"]:
             out.append(
@@ -433,19 +503,27 @@ def plan_card_svg(card: dict[str, Any], attrs: str = "", caption: str = "", note
     return "".join(out)
 
 
-def card_face(data: dict[str, Any], file: str, key: str) -> str:
+def card_face(data: dict[str, Any], file: str, key: str, say: Say = english) -> str:
     """A plan or initial card of a built set as the seat page draws it, with its name above and what
     it costs under it, for the card set preview ("" for what is not a card: the solo ranks)."""
     card = data.get("cards", {}).get(key) if file in ("plan_cards.yaml", "initial_cards.yaml") else None
     if card is None:
         return ""
-    pictured = card_picture(card_view(card))
-    name = pictured["name"] + (f" · {card['company']}" if card.get("company") else "")
-    star = " ★ Only with 4 players." if card.get("star") else ""
+    shown = card_view(card)
+    name = shown["name"]
     if card.get("company"):
-        pictured["say"] = pictured["say"].replace(": ", f" ({card['company']}): ", 1)
-    pictured["say"] += f";{star}" if star else ""
-    return plan_card_svg(pictured, caption=name, note=f"{pictured['cost'][:1].upper()}{pictured['cost'][1:]}.{star}")
+        company = card_ref(card["company"])
+        shown["name"] = msg("%(card)s (%(company)s)", card=name, company=company)
+        name = msg("%(card)s · %(company)s", card=name, company=company)
+    pictured = card_picture(shown)
+    if card["cups"]:
+        note = msg("Has a cup: costs a cube unless you show 2 ships.")
+    else:
+        note = msg("No cup: free.")
+    if card.get("star"):
+        pictured["say"] = msg("%(text)s; ★ Only with 4 players.", text=pictured["say"])
+        note = msg("%(cost)s ★ Only with 4 players.", cost=note)
+    return plan_card_svg(pictured, caption=name, note=note, say=say)
 
 
 def _look_with_shop(info: dict[str, Any], shops: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -454,7 +532,7 @@ def _look_with_shop(info: dict[str, Any], shops: dict[str, dict[str, Any]]) -> d
     shop = shops.get(info.get("shop", "")) if info["kind"] == "shop" else None
     if shop:
         need = " ".join(f"{shop['need'][c]}{LETTER[c]}" for c in COLOURS if shop["need"].get(c))
-        look = {**look, "word": f"Shop {shop['vp']}", "small": need}
+        look = {**look, "word": msg("Shop %(vp)s", vp=shop["vp"]), "small": need}
     return look
 
 
@@ -470,7 +548,13 @@ def placement_pictures(placements: list[dict[str, Any]], hand: dict[str, Any] | 
                 "col": p["col"],
                 "rot": p["rot"],
                 "covered": p["covered"],
-                "text": f"top-left at row {p['row']}, col {p['col']}, {ROT_WORDS[p['rot']]}, covers {p['covered']}",
+                "text": msg(
+                    "top-left at row %(row)s, col %(col)s, %(turn)s, covers %(n)s",
+                    row=p["row"],
+                    col=p["col"],
+                    turn=ROTATION[p["rot"]],
+                    n=p["covered"],
+                ),
                 "cells": [
                     {"row": c["row"], "col": c["col"], "kind": c["kind"]}
                     | {k: v for k, v in _look_with_shop(c, shops).items() if k in ("cls", "word", "small")}
@@ -486,8 +570,15 @@ def catalogue(state: dict[str, Any]) -> None:
     return None
 
 
-def draw(view: dict[str, Any], cs: Any = None, prompt: dict[str, Any] | None = None, seat: int | None = None):
-    """The drawing hook ({% draw_table %}): the picture of one seat's view, with the open question's picks."""
+def draw(
+    view: dict[str, Any],
+    cs: Any = None,
+    prompt: dict[str, Any] | None = None,
+    seat: int | None = None,
+    say: Say = english,
+):
+    """The drawing hook ({% draw_table %}): the picture of one seat's view, with the open question's picks.
+    `say` gives the reader's words for the cards' SVG; the rest of the picture holds messages."""
     pic = picture(view["data"], seat)
     picks: dict[str, list[dict[str, str]]] = {}
     options = (prompt or {}).get("options", []) if (prompt or {}).get("kind") == "choose" else []
@@ -499,9 +590,9 @@ def draw(view: dict[str, Any], cs: Any = None, prompt: dict[str, Any] | None = N
         card["picks"] = picks.get(card["id"], [])
         ids = " ".join(p["id"] for p in card["picks"])
         data = f' data-card="{esc(card["id"])}"' + (f' data-picks="{esc(ids)}"' if ids else "")
-        card["svg"] = plan_card_svg(card, data, sized=False)
+        card["svg"] = plan_card_svg(card, data, sized=False, say=say)
     if pic["hand"]:
-        pic["hand"]["svg"] = plan_card_svg(pic["hand"], f' data-card="{esc(pic["hand"]["id"])}"', sized=False)
+        pic["hand"]["svg"] = plan_card_svg(pic["hand"], f' data-card="{esc(pic["hand"]["id"])}"', sized=False, say=say)
     # a seat that can pay for no card on offer passes: a button beside the cards, like a pick
     pic["pass"] = next(({"id": o["id"], "label": o["label"]} for o in options if o["id"] == "pass"), None)
     return pic
@@ -519,7 +610,7 @@ def picture(data: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     for a in areas:
         s = by_seat[a["seat"]]
         a["warehouse"] = [{"colour": c, "letter": LETTER[c], "n": s["warehouse"].get(c, 0)} for c in COLOURS]
-        a["warehouse_words"] = ", ".join(f"{s['warehouse'].get(c, 0)} {c}" for c in COLOURS)
+        a["warehouse_words"] = list_ref([amount(s["warehouse"].get(c, 0), c) for c in COLOURS])
         a.update({k: s[k] for k in ("company", "master", "stage", "actions", "actions_left", "points")})
     shown = placement_pictures(placements, hand)
     acts = [{"id": a["id"], "cells": a["cells"]} for a in data.get("actions", [])]

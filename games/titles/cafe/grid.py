@@ -1,4 +1,4 @@
-"""The business area as a grid: cell keys, orthogonal groups, and names players read.
+"""The business area as a grid: cell keys and orthogonal groups (words.py names cells for players).
 
 An area is {"r,c": square code} for the visible (top) square of every occupied cell. Cells are
 whole numbers and may be negative: the initial card lies on rows 0-1, columns 0-2, and the area
@@ -19,13 +19,6 @@ def key(r: int, c: int) -> str:
 def parse(k: str) -> tuple[int, int]:
     r, c = k.split(",")
     return int(r), int(c)
-
-
-@lru_cache(maxsize=8192)
-def cell_name(k: str) -> str:
-    """How a player reads a cell: 'row 2, col 3' (same numbers as the ids)."""
-    r, c = parse(k)
-    return f"row {r}, col {c}"
 
 
 @lru_cache(maxsize=8192)

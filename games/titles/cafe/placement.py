@@ -12,6 +12,7 @@ from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
 from games.engine import IllegalMove
+from games.engine.messages import msg, nmsg
 
 from .cards import FOOTPRINT, OFFSETS, ROTATIONS
 from .grid import key, parse
@@ -49,7 +50,7 @@ _new_placement = partial(tuple.__new__, Placement)
 def parse_id(pid: str) -> tuple[str, int, int, int]:
     m = _ID.match(pid) if isinstance(pid, str) else None
     if not m:
-        raise IllegalMove("That is not a placement: pick one from the list.")
+        raise IllegalMove(msg("That is not a placement: pick one from the list."))
     return m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
 
 
@@ -76,11 +77,19 @@ def check(area: dict[str, str], card: dict[str, Any], r: int, c: int, rot: int) 
             covered += 1
             covered_cups += code == "cup"
     if not MIN_COVER <= covered <= MAX_COVER:
-        what = "no square" if covered == 0 else f"{covered} square{'s' if covered != 1 else ''}"
-        raise IllegalMove(f"That placement covers {what}; a card must cover 2, 3 or 4 visible squares.")
+        if covered == 0:
+            raise IllegalMove(msg("That placement covers no square; a card must cover 2, 3 or 4 visible squares."))
+        raise IllegalMove(
+            nmsg(
+                "That placement covers %(n)s square; a card must cover 2, 3 or 4 visible squares.",
+                "That placement covers %(n)s squares; a card must cover 2, 3 or 4 visible squares.",
+                "n",
+                n=covered,
+            )
+        )
     cups = sum(1 for code in area.values() if code == "cup")
     if cups - covered_cups + card["cups"] < 1:
-        raise IllegalMove("That placement would hide your last cup; keep at least one cup visible.")
+        raise IllegalMove(msg("That placement would hide your last cup; keep at least one cup visible."))
     return covered
 
 

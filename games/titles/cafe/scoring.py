@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Outcome
+from games.engine.messages import card_ref, msg
 
 from .actions import visible_shops
 from .cards import COLOURS
@@ -57,7 +58,7 @@ def score(state: dict[str, Any]) -> Outcome:
         shops = shop_points(seat, cards)
         store = warehouse_points(seat["warehouse"])
         scores[i] = shops + store
-        breakdown[i] = [("Coffee shops", shops), ("Warehouse", store)]
+        breakdown[i] = [(msg("Coffee shops"), shops), (msg("Warehouse"), store)]
         keys[i] = (scores[i], cubes_on(seat, "roast"), cubes_on(seat, "dry"))
     if len(state["seats"]) == 1:
         rank = solo_rank(scores[0], state["solo"])
@@ -66,19 +67,19 @@ def score(state: dict[str, Any]) -> Outcome:
             breakdown=breakdown,
             winners=[0] if rank["win"] else [],
             tiebreak="",
-            extra={"rank": rank["title"], "solo_table": state["solo"]},
+            extra={"rank": card_ref(rank["title"]), "solo_table": state["solo"]},
         )
     best = max(keys.values())
     winners = sorted(i for i, k in keys.items() if k == best)
     top = max(scores.values())
     tied = [i for i, s in scores.items() if s == top]
-    tiebreak = ""
+    tiebreak: Any = ""
     if len(tied) > 1:
         most_roast = max(keys[i][1] for i in tied)
         if sum(1 for i in tied if keys[i][1] == most_roast) == 1:
-            tiebreak = "most cubes on roast squares"
+            tiebreak = msg("most cubes on roast squares")
         elif len(winners) == 1:
-            tiebreak = "most cubes on dry squares"
+            tiebreak = msg("most cubes on dry squares")
         else:
-            tiebreak = "shared win (same score, same cubes on roast and on dry squares)"
+            tiebreak = msg("shared win (same score, same cubes on roast and on dry squares)")
     return Outcome(scores=scores, breakdown=breakdown, winners=winners, tiebreak=tiebreak)

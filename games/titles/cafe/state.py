@@ -10,11 +10,12 @@ from typing import Any
 
 from games.engine import OptionsError
 from games.engine.log import entry
-from games.engine.words import counted
+from games.engine.messages import list_ref, msg, nmsg, seat_ref
 
 from . import draft
 from .cards import COLOURS, CUBES_PER_COLOUR, load_cardset
 from .grid import key
+from .words import card
 
 ROUNDS = 8
 
@@ -80,7 +81,17 @@ def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> di
         "to_pick": [],
         "supply": {c: CUBES_PER_COLOUR - n for c in COLOURS},
         "seats": seats,
-        "log": [entry(f"{players[master]} takes the master token. {counted(len(deck), 'plan card')} in the deck.")],
+        "log": [
+            entry(
+                nmsg(
+                    "%(seat)s takes the master token. %(n)s plan card in the deck.",
+                    "%(seat)s takes the master token. %(n)s plan cards in the deck.",
+                    "n",
+                    seat=seat_ref(master),
+                    n=len(deck),
+                )
+            )
+        ],
     }
     start_round(state)
     return state
@@ -104,8 +115,11 @@ def start_round(state: dict[str, Any]) -> None:
     state["display"] = state["deck"][:DISPLAY]
     state["deck"] = state["deck"][DISPLAY:]
     state["to_pick"] = draft.order(state["master"], len(state["seats"]))
-    shown = ", ".join(c.replace("card", "card ") for c in state["display"])
-    state["log"] = [
-        *state["log"],
-        entry(f"Round {state['round']}: {state['names'][state['master']]} (master) reveals {shown}."),
-    ]
+    shown = list_ref([card(c) for c in state["display"]])
+    words = msg(
+        "Round %(round)s: %(seat)s (master) reveals %(cards)s.",
+        round=state["round"],
+        seat=seat_ref(state["master"]),
+        cards=shown,
+    )
+    state["log"] = [*state["log"], entry(words)]

@@ -15,14 +15,14 @@ from typing import Any
 
 from games.engine import Choose, IllegalMove, Option, Prompt
 from games.engine.log import entry
-from games.engine.words import counted
+from games.engine.messages import list_ref, msg, nmsg, seat_ref
 
 from . import actions as act_mod
 from . import draft
-from .cards import by_colour
 from .memo import Memo
 from .placement import Placement, check, legal_placements, parse_id, place
 from .state import MAX_ACTIONS, ROUNDS, start_round
+from .words import ROTATION, amounts, card, card_title, colour
 
 
 def prompts(state: dict[str, Any]) -> dict[int, Prompt]:
@@ -50,8 +50,11 @@ def _pick_options(state: dict[str, Any], i: int) -> tuple[Option, ...]:
 
 
 def draft_prompt(state: dict[str, Any], i: int) -> Choose:
-    last = " (you pick last, as master)" if len(state["to_pick"]) == 1 and len(state["seats"]) > 1 else ""
-    return Choose(f"Round {state['round']}: pick a plan card{last}.", _pick_options(state, i))
+    if len(state["to_pick"]) == 1 and len(state["seats"]) > 1:
+        text = msg("Round %(round)s: pick a plan card (you pick last, as master).", round=state["round"])
+    else:
+        text = msg("Round %(round)s: pick a plan card.", round=state["round"])
+    return Choose(text, _pick_options(state, i))
 
 
 def upcoming_prompt(state: dict[str, Any], i: int) -> Choose | None:
@@ -68,16 +71,22 @@ def upcoming_prompt(state: dict[str, Any], i: int) -> Choose | None:
     if state["phase"] != "draft" or i not in state["to_pick"][1:]:
         return None
     ahead = state["to_pick"][: state["to_pick"].index(i)]
-    before = ", ".join(state["names"][j] for j in ahead)
-    last = ", last as master" if i == state["master"] and len(state["seats"]) > 1 else ""
-    return Choose(
-        f"Round {state['round']}: your pick after {before}{last}. Cards they take are gone; "
-        "cards refilled from the deck are not known yet.",
-        _pick_options(state, i),
-    )
-
-
-_ROT_WORDS = {0: "not turned", 90: "turned 90°", 180: "turned 180°", 270: "turned 270°"}
+    before = list_ref([seat_ref(j) for j in ahead])
+    if i == state["master"] and len(state["seats"]) > 1:
+        text = msg(
+            "Round %(round)s: your pick after %(players)s, last as master. Cards they take are gone; "
+            "cards refilled from the deck are not known yet.",
+            round=state["round"],
+            players=before,
+        )
+    else:
+        text = msg(
+            "Round %(round)s: your pick after %(players)s. Cards they take are gone; "
+            "cards refilled from the deck are not known yet.",
+            round=state["round"],
+            players=before,
+        )
+    return Choose(text, _pick_options(state, i))
 
 
 def placement_options(state: dict[str, Any], i: int) -> list[Any]:
@@ -97,28 +106,43 @@ def placement_prompt(state: dict[str, Any], i: int) -> Choose:
     if hit is not None:
         return hit
     cid = seat["hand"]
-    name = cid.replace("card", "card ")
+    name = card(cid)
     places = placement_options(state, i)
     if not places:
         prompt = Choose(
-            f"Round {state['round']}: {name} cannot be placed anywhere.",
-            (Option(f"discard:{cid}", f"Discard {name}", "No placement covers 2 to 4 squares and keeps a cup."),),
+            msg("Round %(round)s: %(card)s cannot be placed anywhere.", round=state["round"], card=name),
+            (
+                Option(
+                    f"discard:{cid}",
+                    msg("Discard %(card)s", card=name),
+                    msg("No placement covers 2 to 4 squares and keeps a cup."),
+                ),
+            ),
         )
     else:
         prompt = Choose(
-            f"Round {state['round']}: place {name} so it covers 2, 3 or 4 of your visible squares.",
+            msg(
+                "Round %(round)s: place %(card)s so it covers 2, 3 or 4 of your visible squares.",
+                round=state["round"],
+                card=name,
+            ),
             tuple(map(_placement_option, places)),
         )
     return _placement_prompts.put(memo_key, prompt)
 
 
 def _placement_option(p: Placement) -> Option:
-    return Option(p.id, _placement_label(p.row, p.col, p.rot), f"covers {p.covered}")
+    return Option(p.id, _placement_label(p.row, p.col, p.rot), _covers(p.covered))
 
 
 @lru_cache(maxsize=4096)
-def _placement_label(r: int, c: int, rot: int) -> str:
-    return f"Top-left at row {r}, col {c}, {_ROT_WORDS[rot]}"
+def _placement_label(r: int, c: int, rot: int) -> dict[str, Any]:
+    return msg("Top-left at row %(row)s, col %(col)s, %(turn)s", row=r, col=c, turn=ROTATION[rot])
+
+
+@lru_cache(maxsize=8)
+def _covers(n: int) -> dict[str, Any]:
+    return msg("covers %(n)s", n=n)
 
 
 def action_prompt(state: dict[str, Any], i: int) -> Choose:
@@ -128,33 +152,42 @@ def action_prompt(state: dict[str, Any], i: int) -> Choose:
     if hit is not None:
         return hit
     done = seat["actions"] - seat["left"] + 1
-    prompt = Choose(f"Round {state['round']}: action {done} of {seat['actions']}.", tuple(map(_act_option, acts)))
+    text = msg("Round %(round)s: action %(done)s of %(all)s.", round=state["round"], done=done, all=seat["actions"])
+    prompt = Choose(text, tuple(map(_act_option, acts)))
     return _action_prompts.put((acts, seat, state["round"]), prompt)
 
 
-@lru_cache(maxsize=1 << 14)
 def _act_option(a: act_mod.Act) -> Option:
-    """The option offering one action (actions are values, so is this)."""
-    return Option(a.id, a.label, "free" if a.cost == 0 else f"{a.cost} actions" if a.cost > 1 else "")
+    """The option offering one action."""
+    return Option(a.id, a.label, _cost_words(a.cost))
+
+
+@lru_cache(maxsize=16)
+def _cost_words(cost: int) -> Any:
+    if cost == 0:
+        return msg("free")
+    if cost > 1:
+        return nmsg("%(n)s action", "%(n)s actions", "n", n=cost)
+    return ""
 
 
 def apply(state: dict[str, Any], i: int, answer: Any, rng: random.Random) -> dict[str, Any]:
     if state["phase"] == "over":
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(msg("The game is over."))
     if not isinstance(i, int) or not 0 <= i < len(state["seats"]):
-        raise IllegalMove("There is no such seat.")
+        raise IllegalMove(msg("There is no such seat."))
     if not isinstance(answer, str):
-        raise IllegalMove("That is not one of the choices offered.")
+        raise IllegalMove(msg("That is not one of the choices offered."))
     if state["phase"] == "draft":
         if state["to_pick"][0] != i:
-            raise IllegalMove("It is not your turn to pick a card.")
+            raise IllegalMove(msg("It is not your turn to pick a card."))
         return _apply_pick(state, i, answer)
     stage = state["seats"][i]["stage"]
     if stage == "place":
         return _apply_place(state, i, answer)
     if stage == "act":
         return _apply_act(state, i, answer)
-    raise IllegalMove("You have nothing to do until the next round.")
+    raise IllegalMove(msg("You have nothing to do until the next round."))
 
 
 def _apply_pick(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
@@ -164,24 +197,28 @@ def _apply_pick(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
     if pick is None:
         cid = answer.split(":")[0]
         if cid.startswith("card") and cid not in state["display"]:
-            raise IllegalMove(f"{cid.replace('card', 'Card ')} is not on offer now.")
-        raise IllegalMove("That is not one of the choices offered.")
+            raise IllegalMove(msg("%(card)s is not on offer now.", card=card_title(cid)))
+        raise IllegalMove(msg("That is not one of the choices offered."))
     new = dict(state)
-    name = state["names"][i]
+    name = seat_ref(i)
     display = list(state["display"])
     seat = dict(seat)
     if pick.card is None:
-        words = f"{name} cannot pay for a card with a cup and takes no card."
+        words = msg("%(seat)s cannot pay for a card with a cup and takes no card.", seat=name)
     else:
         display.remove(pick.card)
         seat["hand"] = pick.card
-        words = f"{name} takes {pick.card.replace('card', 'card ')}"
         if pick.pay:
             seat["warehouse"] = {**seat["warehouse"], pick.pay: seat["warehouse"][pick.pay] - 1}
             new["supply"] = {**state["supply"], pick.pay: state["supply"][pick.pay] + 1}
-            words += f" and pays 1 {pick.pay} cube."
+            words = msg(
+                "%(seat)s takes %(card)s and pays 1 %(colour)s cube.",
+                seat=name,
+                card=card(pick.card),
+                colour=colour(pick.pay),
+            )
         else:
-            words += " for free."
+            words = msg("%(seat)s takes %(card)s for free.", seat=name, card=card(pick.card))
     seats = list(state["seats"])
     seats[i] = seat
     new["seats"] = seats
@@ -217,31 +254,48 @@ def _begin_actions(seat: dict[str, Any]) -> None:
 def _apply_place(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
     seat = state["seats"][i]
     cid = seat["hand"]
-    card = state["cards"][cid]
-    name = state["names"][i]
+    plan = state["cards"][cid]
+    name = seat_ref(i)
     if answer == f"discard:{cid}":
         if placement_options(state, i):
-            raise IllegalMove("That card can be placed: pick a placement.")
+            raise IllegalMove(msg("That card can be placed: pick a placement."))
         new_seat = dict(seat)
         new_seat["hand"] = None
         back: dict[str, int] = {}
-        words = f"{name} cannot place {cid.replace('card', 'card ')} and discards it."
+        placed = None
         discard = [*state["discard"], cid]
     else:
         pcid, r, c, rot = parse_id(answer)
         if pcid != cid:
-            raise IllegalMove(f"You are placing {cid.replace('card', 'card ')}, not {pcid.replace('card', 'card ')}.")
-        covered = check(seat["area"], card, r, c, rot)
-        new_seat, back = place(seat, card, r, c, rot)
+            raise IllegalMove(msg("You are placing %(card)s, not %(other)s.", card=card(cid), other=card(pcid)))
+        covered = check(seat["area"], plan, r, c, rot)
+        new_seat, back = place(seat, plan, r, c, rot)
         new_seat["hand"] = None
-        words = (
-            f"{name} places {cid.replace('card', 'card ')} at row {r}, col {c}, {_ROT_WORDS[rot]}, covering {covered}"
-        )
-        if back:
-            words += f"; {', '.join(f'{n} {colour}' for colour, n in by_colour(back).items())} back to the supply"
-        words += "."
+        placed = (r, c, rot, covered)
         discard = state["discard"]
     _begin_actions(new_seat)
+    actions = nmsg("%(n)s action", "%(n)s actions", "n", n=new_seat["actions"])
+    if placed is None:
+        words = msg(
+            "%(seat)s cannot place %(card)s and discards it. %(actions)s.", seat=name, card=card(cid), actions=actions
+        )
+    else:
+        r, c, rot, covered = placed
+        where = {"seat": name, "card": card(cid), "row": r, "col": c, "turn": ROTATION[rot], "covered": covered}
+        if back:
+            words = msg(
+                "%(seat)s places %(card)s at row %(row)s, col %(col)s, %(turn)s, covering %(covered)s; "
+                "%(cubes)s back to the supply. %(actions)s.",
+                **where,
+                cubes=amounts(back),
+                actions=actions,
+            )
+        else:
+            words = msg(
+                "%(seat)s places %(card)s at row %(row)s, col %(col)s, %(turn)s, covering %(covered)s. %(actions)s.",
+                **where,
+                actions=actions,
+            )
     new = dict(state)
     seats = list(state["seats"])
     seats[i] = new_seat
@@ -252,10 +306,7 @@ def _apply_place(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
         for colour, n in back.items():
             supply[colour] += n
         new["supply"] = supply
-    new["log"] = [
-        *state["log"],
-        entry(words + f" {counted(new_seat['actions'], 'action')}."),
-    ]
+    new["log"] = [*state["log"], entry(words)]
     return _maybe_end_round(new)
 
 
@@ -264,8 +315,8 @@ def _apply_act(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
     acts = {a.id: a for a in act_mod.options(seat, state["cards"], state["supply"])}
     act = acts.get(answer)
     if act is None:
-        raise IllegalMove("That action is not possible now: pick one from the list.")
-    new_seat, supply, words = act_mod.perform(seat, act, state["cards"], state["supply"])
+        raise IllegalMove(msg("That action is not possible now: pick one from the list."))
+    new_seat, supply, words = act_mod.perform(seat, act, state["cards"], state["supply"], seat_ref(i))
     if new_seat["left"] <= 0:
         new_seat["stage"] = "done"
     new = dict(state)
@@ -273,7 +324,7 @@ def _apply_act(state: dict[str, Any], i: int, answer: str) -> dict[str, Any]:
     seats[i] = new_seat
     new["seats"] = seats
     new["supply"] = supply
-    new["log"] = [*state["log"], entry(f"{state['names'][i]} {words}.")]
+    new["log"] = [*state["log"], entry(words)]
     return _maybe_end_round(new)
 
 
@@ -284,7 +335,7 @@ def _maybe_end_round(state: dict[str, Any]) -> dict[str, Any]:
     state["seats"] = [{**s, "stage": "wait", "left": 0} for s in state["seats"]]
     if state["round"] >= ROUNDS:
         state["phase"] = "over"
-        state["log"] = [*state["log"], entry(f"The game ends after round {ROUNDS}.")]
+        state["log"] = [*state["log"], entry(msg("The game ends after round %(round)s.", round=ROUNDS))]
         return state
     state["round"] += 1
     state["master"] = (state["master"] + 1) % len(state["seats"])

@@ -9,17 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.log import read
-from games.engine.words import counted
+from games.engine.messages import card_ref, list_ref, msg, nmsg, seat_ref
 
 from . import actions as act_mod
 from .cards import by_colour, card_shops
-from .draft import card_text
+from .draft import card_text, square_word
 from .grid import bounds, key, parse, reading_order
 from .placement import cells_of
 from .scoring import score, shop_points, supplied_shops, warehouse_points
 from .state import ROUNDS
 from .taps import cell_picks, option_taps
 from .turn import placement_options, prompts
+from .words import amount, card_title, colour
+from .words import card as card_name
 
 
 def square_info(code: str) -> dict[str, Any]:
@@ -33,22 +35,20 @@ def square_info(code: str) -> dict[str, Any]:
     return {"kind": code}
 
 
-def square_text(code: str, cards: dict[str, Any]) -> str:
+def square_text(code: str, cards: dict[str, Any]) -> Any:
     if code.startswith("bean:"):
-        return f"{code[5:]} bean"
-    if code == "roast*":
-        return "roast★"
+        return msg("%(colour)s bean", colour=colour(code[5:]))
     if code.startswith("shop:"):
         sid = code[5:]
         shop = cards[sid.split(".")[0]]["shops"][sid]
-        return f"shop {shop['vp']}VP"
-    return code
+        return msg("shop %(vp)sVP", vp=shop["vp"])
+    return square_word(code)
 
 
 def card_view(card: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": card["id"],
-        "name": card["id"].replace("card", "Card ").replace("start", "Initial card "),
+        "name": card_title(card["id"]),
         "kind": "plan" if card["id"].startswith("card") else "initial",
         "lines": [card_text(card)],
         "squares": [{"square": code, **square_info(code)} for code in card["squares"]],
@@ -110,65 +110,94 @@ def _table(seat: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
     top, left, bottom, right = bounds(seat["area"])
     rows = []
     for r in range(top, bottom + 1):
-        row = [str(r)]
+        row: list[Any] = [str(r)]
         for c in range(left, right + 1):
             k = key(r, c)
             code = seat["area"].get(k)
-            text = "" if code is None else square_text(code, cards)
+            text: Any = "" if code is None else square_text(code, cards)
             if k in seat["cubes"]:
-                colour, n = seat["cubes"][k]
-                text += f" [{n} {colour}]"
+                col, n = seat["cubes"][k]
+                text = msg("%(square)s [%(n)s %(colour)s]", square=text, n=n, colour=colour(col))
             row.append(text)
         rows.append(row)
-    return {"header": ["row / col", *(str(c) for c in range(left, right + 1))], "rows": rows}
+    return {"header": [msg("row / col"), *(str(c) for c in range(left, right + 1))], "rows": rows}
 
 
 def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     cards = state["cards"]
-    names = state["names"]
+    names = [seat_ref(i) for i in range(len(state["seats"]))]
     over = state["phase"] == "over"
     waiting = prompts(state)
     if over:
         out = score(state)
-        best = ", ".join(names[w] for w in out.winners) or "nobody"
-        status = f"Game over: {best} {'win' if len(out.winners) > 1 else 'wins'}."
         if len(names) == 1:
-            status = f"Game over: {counted(out.scores[0], 'point')}, rank {out.extra['rank']}."
+            status = nmsg(
+                "Game over: %(n)s point, rank %(rank)s.",
+                "Game over: %(n)s points, rank %(rank)s.",
+                "n",
+                n=out.scores[0],
+                rank=out.extra["rank"],
+            )
+        elif not out.winners:
+            status = msg("Game over: nobody wins.")
+        elif len(out.winners) > 1:
+            status = msg("Game over: %(players)s win.", players=list_ref([names[w] for w in out.winners]))
+        else:
+            status = msg("Game over: %(player)s wins.", player=names[out.winners[0]])
     elif state["phase"] == "draft":
-        status = f"Round {state['round']} of {ROUNDS}: {names[state['to_pick'][0]]} picks a plan card."
+        status = msg(
+            "Round %(round)s of %(rounds)s: %(seat)s picks a plan card.",
+            round=state["round"],
+            rounds=ROUNDS,
+            seat=names[state["to_pick"][0]],
+        )
     else:
-        status = f"Round {state['round']} of {ROUNDS}: placing cards and taking actions; waiting for " + ", ".join(
-            names[i] for i in sorted(waiting)
+        status = msg(
+            "Round %(round)s of %(rounds)s: placing cards and taking actions; waiting for %(players)s",
+            round=state["round"],
+            rounds=ROUNDS,
+            players=list_ref([names[i] for i in sorted(waiting)]),
         )
     panels: list[dict[str, Any]] = []
     if state["display"]:
         panels.append(
             {
-                "title": "Plan cards on offer",
+                "title": msg("Plan cards on offer"),
                 "cards": [card_view(cards[c]) for c in state["display"]],
-                "lines": [f"Deck: {counted(len(state['deck']), 'card')}."],
+                "lines": [nmsg("Deck: %(n)s card.", "Deck: %(n)s cards.", "n", n=len(state["deck"]))],
             }
         )
     seats_data = []
     for i, s in enumerate(state["seats"]):
         points = shop_points(s, cards) + warehouse_points(s["warehouse"])
-        wh = ", ".join(f"{n} {c}" for c, n in by_colour(s["warehouse"]).items())
-        lines = [
-            f"Company: {s['company']}. Warehouse: {wh}.",
-            f"Actions: {s['left']} left of {s['actions']}." if s["stage"] == "act" else f"Actions: {s['actions']}.",
-            f"Points so far: {points} (shops {shop_points(s, cards)}, warehouse {warehouse_points(s['warehouse'])}).",
+        wh = list_ref([amount(n, c) for c, n in by_colour(s["warehouse"]).items()])
+        lines: list[Any] = [
+            msg("Company: %(company)s. Warehouse: %(cubes)s.", company=card_ref(s["company"]), cubes=wh),
+            msg("Actions: %(left)s left of %(all)s.", left=s["left"], all=s["actions"])
+            if s["stage"] == "act"
+            else msg("Actions: %(all)s.", all=s["actions"]),
+            msg(
+                "Points so far: %(points)s (shops %(shops)s, warehouse %(warehouse)s).",
+                points=points,
+                shops=shop_points(s, cards),
+                warehouse=warehouse_points(s["warehouse"]),
+            ),
         ]
         if s["hand"]:
-            lines.insert(0, f"To place: {s['hand'].replace('card', 'card ')}.")
-        title = "Your business area" if i == seat else f"{names[i]}'s business area"
-        if i == state["master"]:
-            title += " (master)"
+            lines.insert(0, msg("To place: %(card)s.", card=card_name(s["hand"])))
+        master = i == state["master"]
+        if i == seat:
+            title = msg("Your business area (master)") if master else msg("Your business area")
+        elif master:
+            title = msg("%(seat)s's business area (master)", seat=names[i])
+        else:
+            title = msg("%(seat)s's business area", seat=names[i])
         panels.append({"title": title, "lines": lines, "table": _table(s, cards)})
         seats_data.append(
             {
                 "seat": i,
                 "name": names[i],
-                "company": s["company"],
+                "company": card_ref(s["company"]),
                 "master": i == state["master"],
                 "stage": s["stage"],
                 "warehouse": by_colour(s["warehouse"]),
@@ -234,14 +263,14 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         data["winners"] = out.winners
         panels.append(
             {
-                "title": "Final scores",
+                "title": msg("Final scores"),
                 "table": {
-                    "header": ["Player", "Coffee shops", "Warehouse", "Total"],
+                    "header": [msg("Player"), msg("Coffee shops"), msg("Warehouse"), msg("Total")],
                     "rows": [
                         [names[i], *(str(p) for _, p in out.breakdown[i]), str(out.scores[i])] for i in out.scores
                     ],
                 },
-                "lines": [f"Tie-break: {out.tiebreak}."] if out.tiebreak else [],
+                "lines": [msg("Tie-break: %(how)s.", how=out.tiebreak)] if out.tiebreak else [],
             }
         )
     return {"status": status, "panels": panels, "log": read(state["log"], seat), "data": data}

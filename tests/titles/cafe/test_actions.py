@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalMove
+from games.engine.messages import english
 
 from .helpers import all_cubes, grid, make_card, option_ids, play, with_area
 
@@ -206,7 +207,7 @@ def test_stopping_loses_the_actions_left():
     state = with_area(grid("bean:red dry roast", "cup cup blank"))
     after = play(state, 0, "stop")
     assert after["seats"][0]["left"] == 0
-    assert any("2 actions unused" in e["text"] for e in after["log"])
+    assert any("2 actions unused" in english(e["text"]) for e in after["log"])
 
 
 def test_an_action_not_offered_is_refused_and_changes_nothing():

@@ -100,8 +100,8 @@ def test_the_cells_of_the_own_table_are_the_squares_on_top(make_game):
                 continue
             say = htmllib.unescape(say)
             assert say.startswith(f"Row {top + i}, col {left + j}:"), say
-            card = owners[key].replace("card", "").replace("start", "initial ")
-            assert f"(card {card})" in say, (say, key)
+            card = owners[key].replace("card", "card ").replace("start", "initial card ")
+            assert f"({card})" in say, (say, key)
 
 
 def test_the_email_shows_nothing_hidden(make_game):

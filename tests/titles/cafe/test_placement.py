@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import IllegalMove
+from games.engine.messages import english
 from games.titles.cafe.cards import OFFSETS
 from games.titles.cafe.placement import check, legal_placements, place
 
@@ -50,7 +51,7 @@ def test_covering_two_three_or_four_squares_is_allowed(pid, covered):
     assert pid in option_ids(state)
     after = play(state, 0, pid)
     assert after["seats"][0]["stage"] == "act"
-    assert f"covering {covered}" in after["log"][-1]["text"]
+    assert f"covering {covered}" in english(after["log"][-1]["text"])
 
 
 def test_hiding_the_last_cup_is_refused():

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.engine import IllegalMove
+from games.engine.messages import english
 from games.engine.rng import step_rng
 
 from .helpers import TITLE, grid, new_game, option_ids, play, with_area
@@ -26,7 +27,7 @@ def test_after_the_draft_every_seat_places_and_acts_at_the_same_time():
     assert all(o.id.startswith(state["seats"][i]["hand"] + "@") for i, p in prompts.items() for o in p.options)
     # the last seat can place and act before the first: nobody waits on anybody
     state = play(state, 2, option_ids(state, 2)[0])
-    assert TITLE.prompts(state)[2].text.startswith("Round 1: action 1 of")
+    assert english(TITLE.prompts(state)[2].text).startswith("Round 1: action 1 of")
     assert state["seats"][0]["stage"] == "place"
 
 
@@ -48,7 +49,7 @@ def test_a_short_supply_goes_first_come_first_served():
     # seat 1 answers first and gets its 3 cubes; seat 0 then finds one left
     state = play(state, 1, "produce@r0c0")
     assert state["seats"][1]["cubes"] == {"0,0": ["red", 1], "0,1": ["red", 1], "0,2": ["red", 1]}
-    assert TITLE.prompts(state)[0].options[0].label.endswith("(the supply is short)")
+    assert english(TITLE.prompts(state)[0].options[0].label).endswith("(the supply is short)")
     state = play(state, 0, "produce@r0c0")
     assert state["seats"][0]["cubes"] == {"0,0": ["red", 1]}
     assert state["supply"]["red"] == 0

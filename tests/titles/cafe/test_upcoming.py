@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import IllegalMove
+from games.engine.messages import english
 from games.engine.rng import step_rng
 
 from .helpers import TITLE, new_game, play
@@ -77,7 +78,7 @@ def test_upcoming_is_none_when_the_game_is_over_and_in_solo():
 def test_upcoming_offers_the_picks_the_real_prompt_accepts_when_the_cards_are_still_there():
     state = new_game(4, first_master="first")  # picks: 1, 2, 3, then 0 (master)
     up = TITLE.upcoming(state, 0)
-    assert "after P2, P3, P4, last as master" in up.text
+    assert "after P2, P3 and P4, last as master" in english(up.text, dict(enumerate(state["names"])))
     # before anybody picks, the seat's upcoming options are exactly what it would be offered now
     assert ids(up) == [o.id for o in TITLE.prompts({**state, "to_pick": [0]})[0].options]
     shown = list(state["display"])

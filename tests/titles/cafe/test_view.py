@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from games.engine.messages import english
 from games.engine.rng import step_rng
 
 from .helpers import TITLE, new_game, option_ids, play
@@ -47,8 +48,8 @@ def test_view_lists_the_actions_one_prompt_at_a_time():
     v = TITLE.view(state, 0)
     assert [a["id"] for a in v["data"]["actions"]] == option_ids(state, 0)
     assert v["data"]["seats"][0]["actions_left"] == state["seats"][0]["left"]
-    table = next(p["table"] for p in v["panels"] if p["title"].startswith("Your business area"))
-    assert table["header"][0] == "row / col" and len(table["rows"]) >= 2
+    table = next(p["table"] for p in v["panels"] if english(p["title"]).startswith("Your business area"))
+    assert english(table["header"][0]) == "row / col" and len(table["rows"]) >= 2
 
 
 def test_once_the_game_is_over_the_view_shows_everything():
@@ -60,6 +61,6 @@ def test_once_the_game_is_over_the_view_shows_everything():
         state = TITLE.apply(state, seat, TITLE.bot_answer(state, seat, step_rng("v", seq)), step_rng("v", seq))
     v = TITLE.view(state, None)
     assert v["data"]["removed"] == state["removed"]
-    assert v["status"].startswith("Game over")
-    assert any(p["title"] == "Final scores" for p in v["panels"])
-    assert v["log"][-1] == "The game ends after round 8."
+    assert english(v["status"]).startswith("Game over")
+    assert any(english(p["title"]) == "Final scores" for p in v["panels"])
+    assert english(v["log"][-1]) == "The game ends after round 8."
