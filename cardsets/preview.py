@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from django.utils import translation
+
+from games.messages import Reading, say
 from games.titles import get_title, when_changed
 
 from .kinds import SetKind, card_key, marks, shipped_files
@@ -47,7 +50,7 @@ def sections(kind: SetKind, files: dict[str, Any], data: dict[str, Any]) -> list
             key = card_key(entry, i)
             name = entry.get("name", key) if isinstance(entry, dict) else key
             item = Shown(key=key, name=str(name), marks=marks(entry))
-            item.picture = draw(data, file, key) if draw else ""
+            item.picture = draw(data, file, key, say=in_words(kind.slug)) if draw else ""
             if not item.picture and isinstance(entry, dict):
                 item.lines = [f"{k}: {words(v)}" for k, v in entry.items() if k not in ("origin", "source")]
             shown.append(item)
@@ -66,10 +69,15 @@ def words(value: Any) -> str:
     return str(value)
 
 
-@cache
 def showcase(slug: str) -> str:
     """The card of a title's shipped set with the most on it, as its drawing draws it (card_face), for
-    the front page: the title's own art, found through the registry. "" for a title that draws no card."""
+    the front page: the title's own art, found through the registry, in the reader's language. "" for a
+    title that draws no card."""
+    return _showcase(slug, translation.get_language() or "en")
+
+
+@cache
+def _showcase(slug: str, language: str) -> str:
     title = get_title(slug)
     kind = title.cardset_kind
     if kind is None or title.card_face is None:
@@ -77,11 +85,17 @@ def showcase(slug: str) -> str:
     files = shipped_files(slug)
     data = kind.check(files)[0]
     faces = [
-        title.card_face(data, file, card_key(entry, i))
+        title.card_face(data, file, card_key(entry, i), say=in_words(slug))
         for file in kind.lists
         for i, entry in enumerate(kind.entries(files, file))
     ]
     return max(faces, key=len, default="")
 
 
-when_changed(showcase.cache_clear)
+when_changed(_showcase.cache_clear)
+
+
+def in_words(slug: str):
+    """What a card face says its words with: the reader's language, in the title's catalogue."""
+    reading = Reading(title=slug)
+    return lambda value: say(value, reading)

@@ -208,7 +208,7 @@ def check() -> list[str]:
     problems: list[str] = []
     for source in sources():
         template = template_for(source)
-        wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}
+        wanted = {_key(m) for m in template if m.id}
         if not wanted:
             continue
         for lang in TRANSLATED:
@@ -217,27 +217,34 @@ def check() -> list[str]:
             if not path.exists():
                 problems.append(f"{where}: missing ({len(wanted)} messages to translate)")
                 continue
-            cat = _read(path, lang)
-            have = {}
-            for m in cat:
-                if m.id:
-                    have[(m.id if isinstance(m.id, str) else m.id[0], m.context)] = m
-            for key in sorted(wanted - have.keys(), key=str):
-                problems.append(f"{where}: not in the catalogue: {key[0]!r}" + (f" [{key[1]}]" if key[1] else ""))
-            for key in sorted(wanted & have.keys(), key=str):
-                m = have[key]
-                ids, strs = _strings(m)
-                label = f"{key[0]!r}" + (f" [{key[1]}]" if key[1] else "")
-                if m.fuzzy:
-                    problems.append(f"{where}: fuzzy: {label}")
-                if not strs or not all(s.strip() for s in strs):
-                    problems.append(f"{where}: untranslated: {label}")
-                    continue
-                named = set(PLACEHOLDER.findall(ids[0])) | (set(PLACEHOLDER.findall(ids[1])) if len(ids) > 1 else set())
-                for s in strs:
-                    extra = set(PLACEHOLDER.findall(s)) - named
-                    if extra:
-                        problems.append(f"{where}: {label}: placeholders not in the English: {sorted(extra)}")
+            problems += problems_in(_read(path, lang), wanted, where)
+    return problems
+
+
+def _key(m) -> tuple[str, str | None]:
+    return (m.id if isinstance(m.id, str) else m.id[0], m.context)
+
+
+def problems_in(cat: Catalog, wanted: set[tuple[str, str | None]], where: str) -> list[str]:
+    """What is wrong with one language's catalogue of the `wanted` messages (id, context)."""
+    problems = []
+    have = {_key(m): m for m in cat if m.id}
+    for key in sorted(wanted - have.keys(), key=str):
+        problems.append(f"{where}: not in the catalogue: {key[0]!r}" + (f" [{key[1]}]" if key[1] else ""))
+    for key in sorted(wanted & have.keys(), key=str):
+        m = have[key]
+        ids, strs = _strings(m)
+        label = f"{key[0]!r}" + (f" [{key[1]}]" if key[1] else "")
+        if m.fuzzy:
+            problems.append(f"{where}: fuzzy: {label}")
+        if not strs or not all(s.strip() for s in strs):
+            problems.append(f"{where}: untranslated: {label}")
+            continue
+        named = set(PLACEHOLDER.findall(ids[0])) | (set(PLACEHOLDER.findall(ids[1])) if len(ids) > 1 else set())
+        for s in strs:
+            extra = set(PLACEHOLDER.findall(s)) - named
+            if extra:
+                problems.append(f"{where}: {label}: placeholders not in the English: {sorted(extra)}")
     return problems
 
 

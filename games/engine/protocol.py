@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .messages import english
 from .prompts import Prompt
 
 if TYPE_CHECKING:
@@ -90,9 +91,10 @@ class Title(Protocol):
     drawing: Drawing | None
     """The table as pictures (the title's drawing.py), for its page and email templates."""
 
-    card_face: Callable[[dict[str, Any], str, str], str] | None
-    """The card preview: card_face(built set, file, card key) -> one card's SVG ("" for a card it does
-    not draw), as the seat page draws it. None: the preview lists each card's fields in words."""
+    card_face: Callable[..., str] | None
+    """The card preview: card_face(built set, file, card key, say=english) -> one card's SVG ("" for a
+    card it does not draw), as the seat page draws it, its words said with `say`. None: the preview
+    lists each card's fields in words."""
 
     cardset_kind: SetKind | None
     """Its card set's files, card lists and fields, loader and published counts (games.engine.cards):
@@ -147,9 +149,18 @@ class Drawing(Protocol):
     def catalogue(self, state: State) -> Any:
         """The public card list the drawing looks cards up in, from the state (never hidden facts)."""
 
-    def draw(self, view: dict[str, Any], catalogue: Any, prompt: dict[str, Any] | None, seat: int | None) -> Any:
+    def draw(
+        self,
+        view: dict[str, Any],
+        catalogue: Any,
+        prompt: dict[str, Any] | None,
+        seat: int | None,
+        say: Callable[[Any], str] = english,
+    ) -> Any:
         """What the title's templates draw: from one seat's view, the catalogue and the open prompt
-        (its to_dict(), or None), whose seat it is (None: a spectator)."""
+        (its to_dict(), or None), whose seat it is (None: a spectator). Words it returns are messages
+        (the service renders them); words it builds into an SVG string it says with `say`, the
+        reader's language (games.engine.messages)."""
 
 
 REQUIRED = (
@@ -190,7 +201,7 @@ class TitleBase:
 
     folder: Path | None = None
     drawing: Drawing | None = None
-    card_face: Callable[[dict[str, Any], str, str], str] | None = None
+    card_face: Callable[..., str] | None = None
     cardset_kind: SetKind | None = None
     page_template: str | None = None
     email_template: str | None = None

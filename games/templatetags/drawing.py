@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 
+from games.messages import Reading, render, say
 from games.titles import get_title
 
 register = template.Library()
@@ -15,14 +16,21 @@ register = template.Library()
 def draw_table(context, game, view, prompt=None) -> dict[str, Any]:
     """The drawing of `view` (one seat's view, the only table data used) for `game`'s title.
 
-    The card list comes from the title's public catalogue; whose seat it is comes from the page
+    Its words are in the reader's language. The card list comes from the title's public catalogue; whose seat it is comes from the page
     (history pages look through `as_seat`), so "your" hand and café are drawn as yours.
     """
     drawing = get_title(game.title).drawing
     seat = context.get("as_seat")
     if seat is None and context.get("seat") is not None and hasattr(context["seat"], "index"):
         seat = context["seat"].index
-    return drawing.draw(view, drawing.catalogue(game.state), prompt or None, seat)
+    names = context.get("names")
+    if not isinstance(names, dict):
+        names = {s.index: s.name for s in game.seats.select_related("player")}
+    reading = Reading(names, game.title)
+    # words the drawing builds into its pictures are said in the reader's language as it draws them;
+    # the rest of what it returns are messages, rendered here
+    drawn = drawing.draw(view, drawing.catalogue(game.state), prompt or None, seat, say=lambda v: say(v, reading))
+    return render(drawn, reading)
 
 
 @register.filter
