@@ -147,6 +147,8 @@ def template_for(source: Source) -> Catalog:
         if path.suffix not in (".html", ".txt", ".js", ".svg", ".json", ".xml"):
             continue
         code = templatize(path.read_text(encoding="utf-8"), origin=str(path))
+        # templatize writes for xgettext, which reads no indentation; Python's tokenizer does
+        code = "\n".join(line.lstrip() for line in code.splitlines())
         for _lineno, message, _c, context in babel_extract(
             "python", io.BytesIO(code.encode("utf-8")), keywords=DJANGO_KEYWORDS
         ):
