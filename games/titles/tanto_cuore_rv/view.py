@@ -86,7 +86,10 @@ def _details(rows: list[tuple[Any, int]]) -> Any:
     """'Laura x2 +4; Scary Night +3': a score's breakdown in one cell."""
     out: Any = ""
     for label, points in reversed(rows):
-        part = msg("%(label)s %(points)s", label=label, points=f"{points:+d}")
+        if points >= 0:
+            part = msg("%(label)s +%(points)s", label=label, points=points)
+        else:
+            part = msg("%(label)s %(points)s", label=label, points=points)
         out = part if out == "" else msg("%(first)s; %(rest)s", first=part, rest=out)
     return out
 
