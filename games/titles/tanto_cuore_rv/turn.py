@@ -195,17 +195,16 @@ def employ_options(s: State) -> list[Option]:
     plans = love_plans(s, hand)
     can = t["love"] + len(plans) - 1
     opts = []
-    playing_for: dict[int, list[str]] = {}
+    playing_for: dict[int, Any] = {}  # by cost: the love cards played for it (None: none needed)
     for stack in s["maid_stacks"] + s["love_stacks"]:
         left = s["town"][stack]
         cost = cards[stack]["cost"]
         if left > 0 and cost <= can:
-            plan = playing_for.get(cost)
-            if plan is None:
-                plan = playing_for[cost] = love_plan(s, hand, cost - t["love"], plans) or []
-            detail = (
-                msg("%(n)s left; plays %(cards)s", n=left, cards=names(s, plan)) if plan else msg("%(n)s left", n=left)
-            )
+            if cost not in playing_for:
+                plan = love_plan(s, hand, cost - t["love"], plans)
+                playing_for[cost] = names(s, plan) if plan else None
+            playing = playing_for[cost]
+            detail = msg("%(n)s left; plays %(cards)s", n=left, cards=playing) if playing else msg("%(n)s left", n=left)
             opts.append(
                 Option(
                     f"employ:{stack}", msg("Employ %(card)s (%(cost)s love)", card=name(s, stack), cost=cost), detail
