@@ -34,6 +34,8 @@ class TantoCuoreRV(TitleBase):
     card_face = staticmethod(drawing.card_face)  # the card set preview
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)
+    # the card data words a player reads (catalogue msgctxt "tanto_cuore_rv:card"): names, titles, texts
+    card_words = ("name", "title", "text")
 
     def __init__(self) -> None:
         self.options_schema = options_schema()

@@ -1,17 +1,25 @@
 """Tanto Cuore: Romantic Vacation as pictures: the seat's hand, the town stacks with counts, the
 reminiscence row, and each house (waiting room and hand as face-down piles with counts, the kitchen
 entrance's top card only, maids by their side, private quarters). Built from the seat's view data
-and the public card list only; no Django import."""
+and the public card list only; no Django import.
+
+Every word drawn is a message (games/engine/messages.py) put into words by `say`, which the service
+gives in the reader's language (English by default: `english`), since an SVG holds words, not messages.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
+from games.engine.messages import card_ref, english, msg, nmsg
 from games.engine.svg import READABLE, Face, back_svg, card_svg, empty_svg, matching, pic, prompt_options
-from games.engine.words import counted
 
-from .state import instance_ids
+from .effects import requirement_text
+from .state import card_text, comma_list, instance_ids
+
+Say = Callable[[Any], str]
 
 TONE = {
     "maid_chief": "gold",
@@ -21,7 +29,6 @@ TONE = {
     "reminiscence": "plum",
 }
 HAND = ("serve", "chamber")
-SYMBOL_WORDS = (("call", "calls"), ("love", "love"), ("serving", "servings"), ("employment", "employments"))
 
 
 def catalogue(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -29,52 +36,100 @@ def catalogue(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return state["cards"]
 
 
-def symbols(card: dict[str, Any]) -> list[str]:
-    return [
-        f"+{n} {one if n == 1 else many}"
-        for n, (one, many) in zip(card.get("symbols") or (), SYMBOL_WORDS, strict=False)
-        if n
-    ]
-
-
-def card_words(card: dict[str, Any]) -> list[str]:
-    """The card in words, as the email shows it."""
-    if card["type"] == "reminiscence":
-        needs = " + ".join(f"cost {x}" for x in card["requires"])
-        return [f"{card['vp']} VP, category {card['category']}; needs {needs}", card["text"]]
-    out = [f"cost {card['cost']}" + (f", {card['vp']} VP" if card.get("vp") else "")]
-    if symbols(card):
-        out.append(", ".join(symbols(card)))
-    out.append(card["text"])
+def symbols(card: dict[str, Any]) -> list[Any]:
+    """'+1 call', '+2 love', …: a maid's symbols, one message each."""
+    out = []
+    d, lv, sv, e = card.get("symbols") or (0, 0, 0, 0)
+    if d:
+        out.append(nmsg("+%(n)s call", "+%(n)s calls", "n", n=d))
+    if lv:
+        out.append(msg("+%(n)s love", n=lv))
+    if sv:
+        out.append(nmsg("+%(n)s serving", "+%(n)s servings", "n", n=sv))
+    if e:
+        out.append(nmsg("+%(n)s employment", "+%(n)s employments", "n", n=e))
     return out
 
 
-def face(card: dict[str, Any], where: str = "", count: int | None = None) -> Face:
+def card_words(card: dict[str, Any]) -> list[Any]:
+    """The card in words (messages), as the email shows it."""
+    if card["type"] == "reminiscence":
+        return [
+            msg(
+                "%(vp)s VP, category %(category)s; needs %(needs)s",
+                vp=card["vp"],
+                category=card["category"],
+                needs=requirement_text(card["requires"]),
+            ),
+            card_text(card),
+        ]
+    if card.get("vp"):
+        out = [msg("cost %(cost)s, %(vp)s VP", cost=card["cost"], vp=card["vp"])]
+    else:
+        out = [msg("cost %(n)s", n=card["cost"])]
+    if symbols(card):
+        out.append(comma_list(symbols(card)))
+    out.append(card_text(card))
+    return out
+
+
+def _sentences(words: list[str]) -> str:
+    return " ".join(w.rstrip(".") + "." for w in words)
+
+
+def face(card: dict[str, Any], where: Any = None, count: int | None = None, say: Say = english) -> Face:
+    """The card as drawn; `where` (a message) says where it lies, for its accessible name."""
     kind = card["type"]
-    words = " ".join(w.rstrip(".") + "." for w in card_words(card))
-    left = "" if count is None else f" ({count} left)"
+    words = _sentences([say(w) for w in card_words(card)])
+    name = say(card_ref(card["name"]))
+    named = say(msg("%(card)s (%(where)s)", card=name, where=where)) if where is not None else name
     if kind == "reminiscence":
         needs = " + ".join(str(x) for x in card["requires"])
         return Face(
-            name=card["name"],
-            label=f"{card['name']}{where}: reminiscence, {words}",
+            name=name,
+            label=say(msg("%(card)s: reminiscence, %(words)s", card=named, words=words)),
             tone=TONE[kind],
-            tag=f"{card['vp']} VP",
-            kind=f"Category {card['category']}",
-            chips=[f"needs {needs}"],
-            body=card["text"],
+            tag=say(msg("%(vp)s VP", vp=card["vp"])),
+            kind=say(msg("Category %(n)s", n=card["category"])),
+            chips=[say(msg("needs %(costs)s", costs=needs))],
+            body=say(card_text(card)),
+            corner_title=say(msg("cost")),
             count=count,
         )
-    chamber = f"Chambermaid: {counted(card['chamber'], 'serving')}." if card.get("chamber") else ""
+    chamber = (
+        say(
+            nmsg(
+                "Chambermaid: %(n)s serving.",
+                "Chambermaid: %(n)s servings.",
+                "n",
+                n=card["chamber"],
+            )
+        )
+        if card.get("chamber")
+        else ""
+    )
+    if count is not None:
+        named = say(msg("%(card)s (%(n)s left)", card=named, n=count))
+    title = say(card_ref(card["title"])) if card.get("title") else say(msg("Love"))
+    label = say(msg("%(card)s: %(title)s, %(words)s", card=named, title=title, words=words))
+    if chamber:
+        label = f"{label} {chamber}"
+    if card.get("vp"):
+        tag = say(msg("%(vp)s VP", vp=card["vp"]))
+    elif kind == "love":
+        tag = say(msg("+%(n)s ♥", n=card["love"]))
+    else:
+        tag = ""
     return Face(
-        name=card["name"],
-        label=f"{card['name']}{where}{left}: {card.get('title') or 'Love'}, {words} {chamber}".strip(),
+        name=name,
+        label=label,
         tone=TONE.get(kind, "grey"),
-        corner=str(card["cost"]),
-        tag=f"{card['vp']} VP" if card.get("vp") else (f"+{card['love']} ♥" if kind == "love" else ""),
-        kind=card.get("title") or "Love",
-        chips=symbols(card),
-        body=card["text"],
+        corner=say(card["cost"]),
+        corner_title=say(msg("cost")),
+        tag=tag,
+        kind=title,
+        chips=[say(c) for c in symbols(card)],
+        body=say(card_text(card)),
         foot=chamber,
         count=count,
     )
@@ -87,8 +142,14 @@ def _grouped(cards: dict[str, Any], ids: list[str]) -> list[tuple[str, int]]:
 
 
 def draw(
-    view: dict[str, Any], cards: dict[str, Any], prompt: dict[str, Any] | None, seat: int | None = None
+    view: dict[str, Any],
+    cards: dict[str, Any],
+    prompt: dict[str, Any] | None,
+    seat: int | None = None,
+    say: Say = english,
 ) -> dict[str, Any]:
+    """The table for the templates; `say` puts a message into the reader's words (the service's
+    renderer in the reader's language; English by default)."""
     data = view["data"]
     opts = prompt_options(prompt)
     me = data.get("seat")
@@ -97,7 +158,7 @@ def draw(
 
     def one(
         cid: str,
-        where: str,
+        where: Any,
         verbs: tuple[str, ...],
         keys: tuple[str, ...] = (),
         count: int | None = None,
@@ -107,10 +168,10 @@ def draw(
         exact = [o for o in opts if keys and o["id"] in keys]
         options = exact or matching(opts, cid, verbs=verbs)
         return pic(
-            card_svg(face(card, where, count), least=READABLE),
+            card_svg(face(card, where, count, say), least=READABLE),
             key=cid,
-            name=card["name"],
-            lines=card_words(card),
+            name=say(card_ref(card["name"])),
+            lines=[say(w) for w in card_words(card)],
             options=options,
             css=css,
             kind=card["type"],
@@ -122,51 +183,82 @@ def draw(
     for h in data["houses"]:
         mine = h["seat"] == me
         if mine and "hand" in h and data["turn"] is not None:
-            hand = [one(c, " (in your hand)", HAND, keys=(inst,)) for inst, c in instance_ids(h["hand"])]
-        owner = "your" if mine else f"{h['name']}'s"
+            hand = [one(c, msg("in your hand"), HAND, keys=(inst,)) for inst, c in instance_ids(h["hand"])]
+        who = h["name"]  # a seat's name (or its reference, named by `say`)
         top = h["kitchen_top"]
-        kitchen = (
-            one(
-                top,
-                f" (top of {owner} kitchen entrance, {counted(h['kitchen_size'], 'card')})",
-                (),
-                count=h["kitchen_size"],
+        k, w, hs = h["kitchen_size"], h["waiting_room"], h["hand_size"]
+        if top:
+            where = (
+                nmsg(
+                    "top of your kitchen entrance, %(n)s card",
+                    "top of your kitchen entrance, %(n)s cards",
+                    "n",
+                    n=k,
+                )
+                if mine
+                else nmsg(
+                    "top of %(seat)s's kitchen entrance, %(n)s card",
+                    "top of %(seat)s's kitchen entrance, %(n)s cards",
+                    "n",
+                    seat=who,
+                    n=k,
+                )
             )
-            if top
-            else {
-                "html": "",
-                "svg": empty_svg(f"{owner.capitalize()} kitchen entrance is empty", least=READABLE),
-                "name": "",
-            }
-        )
+            kitchen = one(top, where, (), count=k)
+        else:
+            empty = (
+                msg("Your kitchen entrance is empty") if mine else msg("%(seat)s's kitchen entrance is empty", seat=who)
+            )
+            kitchen = {"html": "", "svg": empty_svg(say(empty), least=READABLE), "name": ""}
+        cards_n = {
+            "waiting": nmsg("%(n)s card", "%(n)s cards", "n", n=w),
+            "hand": nmsg("%(n)s card", "%(n)s cards", "n", n=hs),
+        }
+        if mine:
+            waiting_label = nmsg(
+                "Your waiting room: %(n)s card face down", "Your waiting room: %(n)s cards face down", "n", n=w
+            )
+            hand_label = nmsg("Your hand: %(n)s card", "Your hand: %(n)s cards", "n", n=hs)
+            side, quarters = msg("by your side"), msg("in your private quarters")
+        else:
+            waiting_label = nmsg(
+                "%(seat)s's waiting room: %(n)s card face down",
+                "%(seat)s's waiting room: %(n)s cards face down",
+                "n",
+                seat=who,
+                n=w,
+            )
+            hand_label = nmsg("%(seat)s's hand: %(n)s card", "%(seat)s's hand: %(n)s cards", "n", seat=who, n=hs)
+            side = msg("by %(seat)s's side", seat=who)
+            quarters = msg("in %(seat)s's private quarters", seat=who)
         houses.append(
             {
                 "seat": h["seat"],
-                "name": h["name"],
-                "title": "Your house" if mine else f"{h['name']}'s house",
+                "name": say(who),
+                "title": say(msg("Your house") if mine else msg("%(seat)s's house", seat=who)),
                 "you": mine,
                 "turn": data["turn"] is not None and data["turn"]["seat"] == h["seat"],
                 "waiting_room": h["waiting_room"],
                 "hand_size": h["hand_size"],
                 "kitchen_size": h["kitchen_size"],
                 "waiting_svg": back_svg(
-                    f"{owner.capitalize()} waiting room: {counted(h['waiting_room'], 'card')} face down",
-                    ["Waiting room", counted(h["waiting_room"], "card")],
+                    say(waiting_label),
+                    [say(msg("Waiting room")), say(cards_n["waiting"])],
                     tone="teal",
                     count=h["waiting_room"],
                     least=READABLE,
                 ),
                 "hand_svg": back_svg(
-                    f"{owner.capitalize()} hand: {counted(h['hand_size'], 'card')}",
-                    ["Hand", counted(h["hand_size"], "card")],
+                    say(hand_label),
+                    [say(msg("Hand")), say(cards_n["hand"])],
                     tone="brown",
                     count=h["hand_size"],
                     least=READABLE,
                 ),
                 "kitchen": kitchen,
-                "played": [one(c, f" (by {owner} side)", (), count=k) for c, k in _grouped(cards, h["played"])],
+                "played": [one(c, side, (), count=k) for c, k in _grouped(cards, h["played"])],
                 "quarters": [
-                    one(c, f" (in {owner} private quarters)", ("start",) if mine else (), count=k)
+                    one(c, quarters, ("start",) if mine else (), count=k)
                     for c, k in _grouped(cards, h["quarters"] + h["reminiscences"])
                 ],
                 "quarters_count": len(h["quarters"]) + len(h["reminiscences"]),
@@ -174,12 +266,20 @@ def draw(
         )
     if me is not None:
         houses.sort(key=lambda x: (not x["you"], x["seat"]))
-    town = [one(c, " (town stack)", ("employ",), count=n, css="stack") for c, n in data["town"].items()]
-    remi = [one(c, " (reminiscence row)", ("remi",)) for c in data["reminiscence_row"]]
-    revealed = [one(c, " (revealed)", ()) for c in data.get("revealed", [])]
+    town = [one(c, msg("town stack"), ("employ",), count=n, css="stack") for c, n in data["town"].items()]
+    remi = [one(c, msg("reminiscence row"), ("remi",)) for c in data["reminiscence_row"]]
+    revealed = [one(c, msg("revealed"), ()) for c in data.get("revealed", [])]
+    rd = data["reminiscence_deck"]
     deck = back_svg(
-        f"Reminiscences: a deck of {counted(data['reminiscence_deck'], 'card')} face down",
-        ["Reminiscences", counted(data["reminiscence_deck"], "card")],
+        say(
+            nmsg(
+                "Reminiscences: a deck of %(n)s card face down",
+                "Reminiscences: a deck of %(n)s cards face down",
+                "n",
+                n=rd,
+            )
+        ),
+        [say(msg("Reminiscences")), say(nmsg("%(n)s card", "%(n)s cards", "n", n=rd))],
         tone="plum",
         count=data["reminiscence_deck"],
         least=READABLE,
@@ -199,7 +299,7 @@ def draw(
     }
 
 
-def card_face(data: dict[str, Any], file: str, key: str) -> str:
+def card_face(data: dict[str, Any], file: str, key: str, say: Say = english) -> str:
     """One card of a built set as the seat page draws it, for the card set preview ("" for none)."""
     card = data.get("cards", {}).get(key)
-    return card_svg(face(card)) if card else ""
+    return card_svg(face(card, say=say)) if card else ""

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engine import Choose, ChooseMany, IllegalMove, Option
-from games.engine.words import counted
+from games.engine.messages import Msg, msg, nmsg
 
 from .state import (
     State,
@@ -54,7 +54,7 @@ def maid_effect(s: State, seat: int, cid: str, rng: random.Random) -> None:
         return
     if kind == "others_draw":
         for other in others(s, seat):
-            call(s, other, eff["n"], rng, f" ({name(s, cid)})")
+            call(s, other, eff["n"], rng, cid)
     elif kind == "others_bottom":
         waiting = [o for o in others(s, seat) if len(s["seats"][o]["hand"]) >= eff["min_hand"]]
         s["stage"] = {"kind": "bottom", "waiting": waiting, "card": cid}
@@ -70,15 +70,22 @@ def maid_effect(s: State, seat: int, cid: str, rng: random.Random) -> None:
             s["stage"] = {"kind": "exchange", "card": cid}
     elif kind == "end_serving":
         s["turn"]["phase"] = "employ"
-        log(s, f"{name(s, cid)} ends {who(s, seat)}'s serving phase.")
+        log(s, msg("%(card)s ends %(seat)s's serving phase.", card=name(s, cid), seat=who(s, seat)))
     elif kind == "gain_to_deck_top":
         target = eff["card"]
         if s["town"].get(target, 0) > 0:
             s["town"][target] -= 1
             s["seats"][seat]["deck"].append(target)
-            log(s, f"{who(s, seat)} sends a {name(s, target)} from the town into their waiting room (on top).")
+            log(
+                s,
+                msg(
+                    "%(seat)s sends a %(card)s from the town into their waiting room (on top).",
+                    seat=who(s, seat),
+                    card=name(s, target),
+                ),
+            )
         else:
-            log(s, f"No {name(s, target)} is left in the town for {name(s, cid)}.")
+            log(s, msg("No %(card)s is left in the town for %(by)s.", card=name(s, target), by=name(s, cid)))
     elif kind == "free_chief":
         if _free_chief_stacks(s, eff["max_cost"]):
             s["stage"] = {"kind": "free_chief", "card": cid}
@@ -89,7 +96,7 @@ def maid_effect(s: State, seat: int, cid: str, rng: random.Random) -> None:
         elif targets:
             s["stage"] = {"kind": "mill", "card": cid}
         else:
-            log(s, f"Every waiting room is empty: {name(s, cid)} finds nothing to smash.")
+            log(s, msg("Every waiting room is empty: %(card)s finds nothing to smash.", card=name(s, cid)))
     elif kind == "put_back":
         if s["seats"][seat]["hand"]:
             s["stage"] = {"kind": "put_back", "card": cid}
@@ -103,7 +110,14 @@ def maid_effect(s: State, seat: int, cid: str, rng: random.Random) -> None:
             if c is None:
                 break
             revealed.append(c)
-        log(s, f"{who(s, seat)} reveals the top of their waiting room: {names(s, revealed)}.")
+        log(
+            s,
+            msg(
+                "%(seat)s reveals the top of their waiting room: %(cards)s.",
+                seat=who(s, seat),
+                cards=names(s, revealed),
+            ),
+        )
         s["stage"] = {"kind": "reveal", "card": cid, "cards": revealed}
         if len(unique(revealed)) <= 1:
             _reveal_take(s, seat, revealed[0] if revealed else None)
@@ -129,8 +143,8 @@ def _bottom(s: State, seat: int, cid: str) -> None:
     s["stage"]["waiting"].remove(seat)
     log(
         s,
-        f"{who(s, seat)} sends a staff member to the back of their waiting room.",
-        {seat: f"You send {name(s, cid)} to the back of your waiting room."},
+        msg("%(seat)s sends a staff member to the back of their waiting room.", seat=who(s, seat)),
+        {seat: msg("You send %(card)s to the back of your waiting room.", card=name(s, cid))},
     )
 
 
@@ -138,7 +152,11 @@ def _bottom_prompt(s: State, seat: int) -> Choose:
     hand = by_cost(s, unique(s["seats"][seat]["hand"]))
     by = name(s, s["stage"]["card"])
     return Choose(
-        f"{by} ({who(s, active(s))}): send one staff member from your hand to the back of your waiting room.",
+        msg(
+            "%(card)s (%(seat)s): send one staff member from your hand to the back of your waiting room.",
+            card=by,
+            seat=who(s, active(s)),
+        ),
         tuple(Option(c, name(s, c)) for c in hand),
     )
 
@@ -152,10 +170,14 @@ def _bottom_answer(s: State, seat: int, answer: str, rng: random.Random) -> None
 def _riya_prompt(s: State, seat: int) -> Choose:
     extra = s["cards"][s["stage"]["card"]]["effect"]["extra"]
     return Choose(
-        f"Return {name(s, s['stage']['card'])} to the town?",
+        msg("Return %(card)s to the town?", card=name(s, s["stage"]["card"])),
         (
-            Option("return", "Return her", f"Your serving and employ phases end; you call {extra} more at the end."),
-            Option("keep", "Keep her", "Go on with your turn."),
+            Option(
+                "return",
+                msg("Return her"),
+                msg("Your serving and employ phases end; you call %(n)s more at the end.", n=extra),
+            ),
+            Option("keep", msg("Keep her"), msg("Go on with your turn.")),
         ),
     )
 
@@ -169,7 +191,15 @@ def _riya_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
     s["town"][cid] = s["town"].get(cid, 0) + 1
     s["turn"]["extra_draws"] += s["cards"][cid]["effect"]["extra"]
     s["turn"]["phase"] = "end"
-    log(s, f"{who(s, seat)} returns {name(s, cid)} to the town: no employing this turn, 5 more staff at the end.")
+    log(
+        s,
+        msg(
+            "%(seat)s returns %(card)s to the town: no employing this turn, %(n)s more staff at the end.",
+            seat=who(s, seat),
+            card=name(s, cid),
+            n=5,
+        ),
+    )
 
 
 # Chinatsu Kooriyama: two maids from the hand back to the town for one maid into the hand.
@@ -177,8 +207,16 @@ def _exchange_prompt(s: State, seat: int) -> ChooseMany:
     eff = s["cards"][s["stage"]["card"]]["effect"]
     hand = by_cost(s, [c for c in s["seats"][seat]["hand"] if is_maid(s["cards"][c])])
     return ChooseMany(
-        f"{name(s, s['stage']['card'])}: return {counted(eff['give'], 'maid')} from your hand to the town to take one "
-        f"costing {eff['max_cost']} or less into your hand? Pick none to skip.",
+        nmsg(
+            "%(card)s: return %(n)s maid from your hand to the town to take one costing %(cost)s or less into your "
+            "hand? Pick none to skip.",
+            "%(card)s: return %(n)s maids from your hand to the town to take one costing %(cost)s or less into your "
+            "hand? Pick none to skip.",
+            "n",
+            card=name(s, s["stage"]["card"]),
+            n=eff["give"],
+            cost=eff["max_cost"],
+        ),
         tuple(Option(i, name(s, c)) for i, c in instance_ids(hand)),
         0,
         eff["give"],
@@ -190,20 +228,27 @@ def _exchange_answer(s: State, seat: int, answer: list[str], rng: random.Random)
     eff = s["cards"][cid]["effect"]
     if not answer:
         s["stage"] = dict(MAIN)
-        log(s, f"{who(s, seat)} keeps their maids ({name(s, cid)}).")
+        log(s, msg("%(seat)s keeps their maids (%(card)s).", seat=who(s, seat), card=name(s, cid)))
         return
     if len(answer) != eff["give"]:
-        raise IllegalMove(f"Pick exactly {counted(eff['give'], 'maid')}, or none to skip.")
+        raise IllegalMove(
+            nmsg(
+                "Pick exactly %(n)s maid, or none to skip.",
+                "Pick exactly %(n)s maids, or none to skip.",
+                "n",
+                n=eff["give"],
+            )
+        )
     given = [kind_of(a) for a in answer]
     remove_all(s["seats"][seat]["hand"], given)
     for g in given:
         s["town"][g] = s["town"].get(g, 0) + 1
-    log(s, f"{who(s, seat)} returns {names(s, given)} to the town.")
+    log(s, msg("%(seat)s returns %(cards)s to the town.", seat=who(s, seat), cards=names(s, given)))
     if _town_maids(s, eff["max_cost"]):
         s["stage"] = {"kind": "exchange_take", "card": cid}
     else:
         s["stage"] = dict(MAIN)
-        log(s, f"No maid costing {eff['max_cost']} or less is left to take.")
+        log(s, msg("No maid costing %(cost)s or less is left to take.", cost=eff["max_cost"]))
 
 
 def _town_maids(s: State, max_cost: int) -> list[str]:
@@ -211,11 +256,11 @@ def _town_maids(s: State, max_cost: int) -> list[str]:
     return [m for m in s["maid_stacks"] if s["town"][m] > 0 and cards[m]["cost"] <= max_cost]
 
 
-def _town_prompt(s: State, text: str, max_cost: int) -> Choose:
+def _town_prompt(s: State, text: Msg, max_cost: int) -> Choose:
     return Choose(
         text,
         tuple(
-            Option(m, name(s, m), f"costs {s['cards'][m]['cost']}, {s['town'][m]} left")
+            Option(m, name(s, m), msg("costs %(cost)s, %(n)s left", cost=s["cards"][m]["cost"], n=s["town"][m]))
             for m in by_cost(s, _town_maids(s, max_cost))
         ),
     )
@@ -223,14 +268,16 @@ def _town_prompt(s: State, text: str, max_cost: int) -> Choose:
 
 def _exchange_take_prompt(s: State, seat: int) -> Choose:
     eff = s["cards"][s["stage"]["card"]]["effect"]
-    return _town_prompt(s, f"Take which maid into your hand (cost {eff['max_cost']} or less)?", eff["max_cost"])
+    return _town_prompt(
+        s, msg("Take which maid into your hand (cost %(cost)s or less)?", cost=eff["max_cost"]), eff["max_cost"]
+    )
 
 
 def _exchange_take_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
     s["town"][answer] -= 1
     s["seats"][seat]["hand"].append(answer)
     s["stage"] = dict(MAIN)
-    log(s, f"{who(s, seat)} takes {name(s, answer)} from the town into their hand.")
+    log(s, msg("%(seat)s takes %(card)s from the town into their hand.", seat=who(s, seat), card=name(s, answer)))
 
 
 # Germaine Mahle: a cheap chambermaid chief from the town to the kitchen entrance, then call 1.
@@ -247,9 +294,13 @@ def _free_chief_prompt(s: State, seat: int) -> Choose:
     eff = s["cards"][s["stage"]["card"]]["effect"]
     stacks = _free_chief_stacks(s, eff["max_cost"])
     return Choose(
-        f"{name(s, s['stage']['card'])}: put a chambermaid chief from the town into your kitchen entrance "
-        f"and call {eff['draws']}?",
-        tuple(Option(m, f"Take {name(s, m)}", f"{s['town'][m]} left") for m in stacks) + (Option("no", "No thanks"),),
+        msg(
+            "%(card)s: put a chambermaid chief from the town into your kitchen entrance and call %(n)s?",
+            card=name(s, s["stage"]["card"]),
+            n=eff["draws"],
+        ),
+        tuple(Option(m, msg("Take %(card)s", card=name(s, m)), msg("%(n)s left", n=s["town"][m])) for m in stacks)
+        + (Option("no", msg("No thanks")),),
     )
 
 
@@ -260,8 +311,13 @@ def _free_chief_answer(s: State, seat: int, answer: str, rng: random.Random) -> 
         return
     s["town"][answer] -= 1
     s["seats"][seat]["discard"].append(answer)
-    log(s, f"{who(s, seat)} puts {name(s, answer)} from the town into their kitchen entrance.")
-    call(s, seat, s["cards"][cid]["effect"]["draws"], rng, f" ({name(s, cid)})")
+    log(
+        s,
+        msg(
+            "%(seat)s puts %(card)s from the town into their kitchen entrance.", seat=who(s, seat), card=name(s, answer)
+        ),
+    )
+    call(s, seat, s["cards"][cid]["effect"]["draws"], rng, cid)
 
 
 # Evita Catala: the top card of any waiting room to its kitchen entrance; a love card = +1 serving.
@@ -270,23 +326,48 @@ def _mill(s: State, seat: int, target: int, cid: str) -> None:
     top = zone["deck"].pop()
     zone["discard"].append(top)
     s["stage"] = dict(MAIN)
-    bonus = ""
     if s["cards"][top]["type"] == "love":
         n = s["cards"][cid]["effect"]["bonus_servings"]
         s["turn"]["servings"] += n
-        bonus = f": a love card, so {who(s, seat)} gains {counted(n, 'serving')}"
-    log(s, f"{name(s, cid)} sends {name(s, top)} from {who(s, target)}'s waiting room to the kitchen entrance{bonus}.")
+        log(
+            s,
+            nmsg(
+                "%(card)s sends %(top)s from %(target)s's waiting room to the kitchen entrance: a love card, so "
+                "%(seat)s gains %(n)s serving.",
+                "%(card)s sends %(top)s from %(target)s's waiting room to the kitchen entrance: a love card, so "
+                "%(seat)s gains %(n)s servings.",
+                "n",
+                card=name(s, cid),
+                top=name(s, top),
+                target=who(s, target),
+                seat=who(s, seat),
+                n=n,
+            ),
+        )
+    else:
+        log(
+            s,
+            msg(
+                "%(card)s sends %(top)s from %(target)s's waiting room to the kitchen entrance.",
+                card=name(s, cid),
+                top=name(s, top),
+                target=who(s, target),
+            ),
+        )
 
 
 def _mill_prompt(s: State, seat: int) -> Choose:
     targets = [i for i in range(len(s["players"])) if s["seats"][i]["deck"]]
     return Choose(
-        f"{name(s, s['stage']['card'])}: whose waiting room loses its top card? A love card gives you +1 serving.",
+        msg(
+            "%(card)s: whose waiting room loses its top card? A love card gives you +1 serving.",
+            card=name(s, s["stage"]["card"]),
+        ),
         tuple(
             Option(
                 f"seat:{i}",
-                "Your own" if i == seat else who(s, i),
-                f"{counted(len(s['seats'][i]['deck']), 'card')} waiting",
+                msg("Your own") if i == seat else who(s, i),
+                nmsg("%(n)s card waiting", "%(n)s cards waiting", "n", n=len(s["seats"][i]["deck"])),
             )
             for i in targets
         ),
@@ -301,8 +382,11 @@ def _mill_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
 def _put_back_prompt(s: State, seat: int) -> Choose:
     hand = by_cost(s, unique(s["seats"][seat]["hand"]))
     return Choose(
-        f"{name(s, s['stage']['card'])}: send one staff member from your hand into your waiting room (on top)?",
-        tuple(Option(c, name(s, c)) for c in hand) + (Option("none", "Keep my hand"),),
+        msg(
+            "%(card)s: send one staff member from your hand into your waiting room (on top)?",
+            card=name(s, s["stage"]["card"]),
+        ),
+        tuple(Option(c, name(s, c)) for c in hand) + (Option("none", msg("Keep my hand")),),
     )
 
 
@@ -315,8 +399,8 @@ def _put_back_answer(s: State, seat: int, answer: str, rng: random.Random) -> No
     zone["deck"].append(answer)
     log(
         s,
-        f"{who(s, seat)} sends a staff member into their waiting room (on top).",
-        {seat: f"You send {name(s, answer)} into your waiting room (on top)."},
+        msg("%(seat)s sends a staff member into their waiting room (on top).", seat=who(s, seat)),
+        {seat: msg("You send %(card)s into your waiting room (on top).", card=name(s, answer))},
     )
 
 
@@ -324,7 +408,7 @@ def _put_back_answer(s: State, seat: int, answer: str, rng: random.Random) -> No
 def _laura_prompt(s: State, seat: int) -> ChooseMany:
     maids = by_cost(s, [c for c in s["seats"][seat]["hand"] if s["cards"][c].get("chamber")])
     return ChooseMany(
-        f"{name(s, s['stage']['card'])}: chambermaid which maids from your hand, free of servings?",
+        msg("%(card)s: chambermaid which maids from your hand, free of servings?", card=name(s, s["stage"]["card"])),
         tuple(Option(i, name(s, c)) for i, c in instance_ids(maids)),
         0,
         len(maids),
@@ -338,7 +422,7 @@ def _laura_answer(s: State, seat: int, answer: list[str], rng: random.Random) ->
     remove_all(zone["hand"], picked)
     zone["quarters"].extend(picked)
     if picked:
-        log(s, f"{who(s, seat)} chambermaids {names(s, picked)} (no servings).")
+        log(s, msg("%(seat)s chambermaids %(cards)s (no servings).", seat=who(s, seat), cards=names(s, picked)))
 
 
 # Lydia Leon: one revealed card into the hand, the rest to the kitchen entrance.
@@ -351,13 +435,21 @@ def _reveal_take(s: State, seat: int, cid: str | None) -> None:
     zone["discard"].extend(revealed)
     s["stage"] = dict(MAIN)
     if cid is not None:
-        log(s, f"{who(s, seat)} takes {name(s, cid)} into their hand and dismisses the rest.")
+        log(
+            s,
+            msg(
+                "%(seat)s takes %(card)s into their hand and dismisses the rest.", seat=who(s, seat), card=name(s, cid)
+            ),
+        )
 
 
 def _reveal_prompt(s: State, seat: int) -> Choose:
     cards = by_cost(s, unique(s["stage"]["cards"]))
     return Choose(
-        f"{name(s, s['stage']['card'])}: take which revealed card into your hand? The rest are dismissed.",
+        msg(
+            "%(card)s: take which revealed card into your hand? The rest are dismissed.",
+            card=name(s, s["stage"]["card"]),
+        ),
         tuple(Option(c, name(s, c)) for c in cards),
     )
 
@@ -397,17 +489,27 @@ def forced_payment(s: State, hand: list[str], requires: list[int]) -> list[str] 
     return pay
 
 
-def requirement_text(requires: list[int]) -> str:
-    return " + ".join(f"cost {c}" for c in requires)
+def requirement_text(requires: list[int]) -> Msg:
+    """'cost 3 + cost 2': the employ costs a reminiscence asks for."""
+    text = msg("cost %(n)s", n=requires[-1]) if requires else msg("nothing")
+    for c in reversed(requires[:-1]):
+        text = msg("%(first)s + %(rest)s", first=msg("cost %(n)s", n=c), rest=text)
+    return text
 
 
 def _remi_pay_prompt(s: State, seat: int) -> ChooseMany:
     r = s["cards"][s["stage"]["remi"]]
     options = payment_choices(s, s["seats"][seat]["hand"], r["requires"])
     return ChooseMany(
-        f"Acquire {r['name']}: dismiss which staff from your hand ({requirement_text(r['requires'])})? "
-        "Pick none to change your mind.",
-        tuple(Option(i, f"{name(s, c)} (cost {s['cards'][c]['cost']})") for i, c in instance_ids(options)),
+        msg(
+            "Acquire %(card)s: dismiss which staff from your hand (%(needs)s)? Pick none to change your mind.",
+            card=name(s, s["stage"]["remi"]),
+            needs=requirement_text(r["requires"]),
+        ),
+        tuple(
+            Option(i, msg("%(card)s (cost %(cost)s)", card=name(s, c), cost=s["cards"][c]["cost"]))
+            for i, c in instance_ids(options)
+        ),
         0,
         len(r["requires"]),
     )
@@ -421,7 +523,13 @@ def _remi_pay_answer(s: State, seat: int, answer: list[str], rng: random.Random)
     pay = [kind_of(a) for a in answer]
     requires = s["cards"][rid]["requires"]
     if sorted((s["cards"][c]["cost"] for c in pay), reverse=True) != requires:
-        raise IllegalMove(f"{name(s, rid)} needs exactly one staff member of each: {requirement_text(requires)}.")
+        raise IllegalMove(
+            msg(
+                "%(card)s needs exactly one staff member of each: %(needs)s.",
+                card=name(s, rid),
+                needs=requirement_text(requires),
+            )
+        )
     acquire(s, seat, rid, pay, rng)
 
 
@@ -436,13 +544,18 @@ def acquire(s: State, seat: int, rid: str, pay: list[str], rng: random.Random) -
     r = s["cards"][rid]
     log(
         s,
-        f"{who(s, seat)} acquires {r['name']} by dismissing staff ({requirement_text(r['requires'])}).",
-        {seat: f"You acquire {r['name']} by dismissing {names(s, pay)}."},
+        msg(
+            "%(seat)s acquires %(card)s by dismissing staff (%(needs)s).",
+            seat=who(s, seat),
+            card=name(s, rid),
+            needs=requirement_text(r["requires"]),
+        ),
+        {seat: msg("You acquire %(card)s by dismissing %(cards)s.", card=name(s, rid), cards=names(s, pay))},
     )
     if s["remi_deck"]:
         new = s["remi_deck"].pop()
         s["remi_row"].append(new)
-        log(s, f"{name(s, new)} is turned face up.")
+        log(s, msg("%(card)s is turned face up.", card=name(s, new)))
     s["stage"] = dict(MAIN)
     remi_effect(s, seat, rid, rng)
 
@@ -456,7 +569,7 @@ def remi_effect(s: State, seat: int, rid: str, rng: random.Random) -> None:
         t["servings"] += eff.get("servings", 0)
         t["employments"] += eff.get("employments", 0)
         if eff.get("draws"):
-            call(s, seat, eff["draws"], rng, f" ({name(s, rid)})")
+            call(s, seat, eff["draws"], rng, rid)
     elif kind == "others_keep":
         n = eff["n"]
         waiting = [o for o in others(s, seat) if len(s["seats"][o]["hand"]) > n]
@@ -468,7 +581,9 @@ def remi_effect(s: State, seat: int, rid: str, rng: random.Random) -> None:
         _others_done(s)
     elif kind == "end_game":
         s["over"] = True
-        s["end_reason"] = f"{who(s, seat)} acquired {name(s, rid)}: the game ends at once."
+        s["end_reason"] = msg(
+            "%(seat)s acquired %(card)s: the game ends at once.", seat=who(s, seat), card=name(s, rid)
+        )
         log(s, s["end_reason"])
     elif kind == "take_from_town":
         if _town_maids(s, eff["max_cost"]):
@@ -487,8 +602,15 @@ def _keep(s: State, seat: int, keep: list[str]) -> None:
     s["stage"]["waiting"].remove(seat)
     log(
         s,
-        f"{who(s, seat)} dismisses {counted(len(rest), 'staff member')} down to {len(keep)}.",
-        {seat: f"You dismiss {names(s, rest)} and keep {names(s, keep)}."},
+        nmsg(
+            "%(seat)s dismisses %(n)s staff member down to %(keep)s.",
+            "%(seat)s dismisses %(n)s staff members down to %(keep)s.",
+            "n",
+            seat=who(s, seat),
+            n=len(rest),
+            keep=len(keep),
+        ),
+        {seat: msg("You dismiss %(cards)s and keep %(kept)s.", cards=names(s, rest), kept=names(s, keep))},
     )
 
 
@@ -497,7 +619,12 @@ def _keep_prompt(s: State, seat: int) -> ChooseMany:
     n = s["cards"][rid]["effect"]["n"]
     hand = by_cost(s, s["seats"][seat]["hand"])
     return ChooseMany(
-        f"{name(s, rid)} ({who(s, active(s))}): keep which {n} staff by your side? The others are dismissed.",
+        msg(
+            "%(card)s (%(seat)s): keep which %(n)s staff by your side? The others are dismissed.",
+            card=name(s, rid),
+            seat=who(s, active(s)),
+            n=n,
+        ),
         tuple(Option(i, name(s, c)) for i, c in instance_ids(hand)),
         n,
         n,
@@ -513,7 +640,11 @@ def _remi_take_prompt(s: State, seat: int) -> Choose:
     eff = s["cards"][s["stage"]["card"]]["effect"]
     return _town_prompt(
         s,
-        f"{name(s, s['stage']['card'])}: put which maid (cost {eff['max_cost']} or less) into your kitchen entrance?",
+        msg(
+            "%(card)s: put which maid (cost %(cost)s or less) into your kitchen entrance?",
+            card=name(s, s["stage"]["card"]),
+            cost=eff["max_cost"],
+        ),
         eff["max_cost"],
     )
 
@@ -522,7 +653,12 @@ def _remi_take_answer(s: State, seat: int, answer: str, rng: random.Random) -> N
     s["town"][answer] -= 1
     s["seats"][seat]["discard"].append(answer)
     s["stage"] = dict(MAIN)
-    log(s, f"{who(s, seat)} puts {name(s, answer)} from the town into their kitchen entrance.")
+    log(
+        s,
+        msg(
+            "%(seat)s puts %(card)s from the town into their kitchen entrance.", seat=who(s, seat), card=name(s, answer)
+        ),
+    )
 
 
 Stage = tuple[Callable[[State, int], Any], Callable[[State, int, Any, random.Random], None]]

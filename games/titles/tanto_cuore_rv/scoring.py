@@ -11,13 +11,24 @@ from collections import Counter
 from typing import Any
 
 from games.engine import Outcome
+from games.engine.messages import Msg, card_ref, msg
 
 from .state import State, owned
 
 CHIEF_TYPES = ("maid_chief", "chambermaid_chief")
 
 
-def card_points(s: State, seat: int) -> tuple[list[tuple[str, int]], int]:
+def _label(card_name: str, chambermaids: bool, k: int) -> Msg | dict[str, str]:
+    """'Florence Spring (chambermaids) x2': what a breakdown row counts."""
+    card = card_ref(card_name)
+    if chambermaids:
+        if k > 1:
+            return msg("%(card)s (chambermaids) x%(n)s", card=card, n=k)
+        return msg("%(card)s (chambermaids)", card=card)
+    return msg("%(card)s x%(n)s", card=card, n=k) if k > 1 else card
+
+
+def card_points(s: State, seat: int) -> tuple[list[tuple[Any, int]], int]:
     """(label, points) per card kind and place, and the number of maids that gave no VP."""
     cards = s["cards"]
     zone = s["seats"][seat]
@@ -26,7 +37,7 @@ def card_points(s: State, seat: int) -> tuple[list[tuple[str, int]], int]:
     chambermaids = len(zone["quarters"])
     chiefs = sum(k for c, k in everywhere.items() if cards[c]["type"] in CHIEF_TYPES)
     memories = len(zone["memories"])
-    rows: list[tuple[str, int]] = []
+    rows: list[tuple[Any, int]] = []
     no_vp = 0
     for cid in sorted(everywhere, key=lambda c: cards[c]["name"]):
         card = cards[cid]
@@ -51,11 +62,11 @@ def card_points(s: State, seat: int) -> tuple[list[tuple[str, int]], int]:
         points = scoring * vp
         no_vp += total - scoring if vp > 0 else total
         if points:
-            where = " (chambermaids)" if rule in ("chambermaid_only", "florence", "hyacinth") else ""
-            rows.append((f"{card['name']}{where}" + (f" x{scoring}" if scoring > 1 else ""), points))
+            where = rule in ("chambermaid_only", "florence", "hyacinth")
+            rows.append((_label(card["name"], where, scoring), points))
     for rid, k in sorted(Counter(zone["memories"]).items()):
         r = cards[rid]
-        rows.append((f"{r['name']} x{k}" if k > 1 else r["name"], r["vp"] * k))
+        rows.append((_label(r["name"], False, k), r["vp"] * k))
     return rows, no_vp
 
 
@@ -63,7 +74,7 @@ def outcome(s: State) -> Outcome | None:
     if not s["over"]:
         return None
     scores: dict[int, int] = {}
-    breakdown: dict[int, list[tuple[str, int]]] = {}
+    breakdown: dict[int, list[tuple[Any, int]]] = {}
     no_vp: dict[int, int] = {}
     for seat in range(len(s["players"])):
         rows, n = card_points(s, seat)
@@ -72,11 +83,11 @@ def outcome(s: State) -> Outcome | None:
         no_vp[seat] = n
     best = max(scores.values())
     leaders = [i for i, v in scores.items() if v == best]
-    tiebreak = ""
+    tiebreak: Any = ""
     if len(leaders) > 1:
         most = max(no_vp[i] for i in leaders)
         winners = [i for i in leaders if no_vp[i] == most]
-        tiebreak = "most maids that give no VP" if len(winners) == 1 else "shared win"
+        tiebreak = msg("most maids that give no VP") if len(winners) == 1 else msg("shared win")
     else:
         winners = leaders
     extra: dict[str, Any] = {"maids_without_vp": no_vp, "end_reason": s["end_reason"], "turns": s["turns"]}

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.engine import OptionField, OptionsError, entry
 from games.engine.cards import content_hash
-from games.engine.words import counted
+from games.engine.messages import Msg, card_ref, list_ref, msg, nmsg, seat_ref
 
 from .cards import load_cardset
 
@@ -33,23 +33,42 @@ def clone(state: State) -> State:
     return s
 
 
-def name(s: State, cid: str) -> str:
-    return s["cards"][cid]["name"]
+def name(s: State, cid: str) -> dict[str, str]:
+    """A card by its name, read in the reader's language."""
+    return card_ref(s["cards"][cid]["name"])
 
 
-def names(s: State, cids: list[str]) -> str:
-    """'Evita Catala, 1 Love and 1 Love' (or 'nothing')."""
+def names(s: State, cids: list[str]) -> Msg | dict[str, list]:
+    """'Evita Catala, 1 Love and 1 Love' (or 'nothing'), as the reader's language lists them."""
     if not cids:
-        return "nothing"
-    parts = [name(s, c) for c in cids]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return msg("nothing")
+    return list_ref([name(s, c) for c in cids])
 
 
-def who(s: State, seat: int) -> str:
-    return s["players"][seat]
+def card_text(card: dict[str, Any]) -> Msg | dict[str, str]:
+    """A card's rules text as the reader reads it: a love card's is written here, the maids' and
+    reminiscences' come from the card data (their `text`, a card word of the catalogue)."""
+    if card["type"] == "love":
+        return msg("+%(n)s love; no serving needed.", n=card["love"])
+    return card_ref(card["text"])
 
 
-def log(s: State, text: str, private: dict[int, str] | None = None) -> None:
+def comma_list(items: list[Any]) -> Any:
+    """Items joined by commas ('+1 call, +2 servings', 'Laura x2, Scary Night'), as messages a
+    language may join its own way."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return msg("%(first)s, %(second)s", first=items[0], second=items[1])
+    return msg("%(first)s, %(rest)s", first=items[0], rest=comma_list(items[1:]))
+
+
+def who(s: State, seat: int) -> dict[str, int]:
+    """A player, named by the service by their name of now."""
+    return seat_ref(seat)
+
+
+def log(s: State, text: Msg, private: dict[int, Msg] | None = None) -> None:
     s["log"].append(entry(text, private))
 
 
@@ -62,12 +81,13 @@ def take_top(s: State, seat: int, rng: random.Random) -> str | None:
         zone["deck"] = zone["discard"]
         zone["discard"] = []
         rng.shuffle(zone["deck"])
-        log(s, f"{who(s, seat)}'s kitchen entrance rushes into the waiting room (shuffled).")
+        log(s, msg("%(seat)s's kitchen entrance rushes into the waiting room (shuffled).", seat=who(s, seat)))
     return zone["deck"].pop()
 
 
-def call(s: State, seat: int, n: int, rng: random.Random, why: str = "") -> list[str]:
-    """Draw n cards into the hand (fewer if the whole house runs dry) and log it privately."""
+def call(s: State, seat: int, n: int, rng: random.Random, why: str | None = None) -> list[str]:
+    """Draw n cards into the hand (fewer if the whole house runs dry) and log it privately.
+    `why`: the card id whose text calls them, named in the log."""
     got: list[str] = []
     for _ in range(n):
         c = take_top(s, seat, rng)
@@ -76,12 +96,42 @@ def call(s: State, seat: int, n: int, rng: random.Random, why: str = "") -> list
         got.append(c)
     s["seats"][seat]["hand"].extend(got)
     if n:
-        short = "" if len(got) == n else f" (only {len(got)} left)"
-        log(
-            s,
-            f"{who(s, seat)} calls {counted(len(got), 'staff member')}{why}{short}.",
-            {seat: f"You call {names(s, got)}{why}."},
-        )
+        k = len(got)
+        if why is None and k == n:
+            public = nmsg(
+                "%(seat)s calls %(n)s staff member.", "%(seat)s calls %(n)s staff members.", "n", seat=who(s, seat), n=k
+            )
+        elif why is None:
+            public = nmsg(
+                "%(seat)s calls %(n)s staff member (only %(n)s left).",
+                "%(seat)s calls %(n)s staff members (only %(n)s left).",
+                "n",
+                seat=who(s, seat),
+                n=k,
+            )
+        elif k == n:
+            public = nmsg(
+                "%(seat)s calls %(n)s staff member (%(card)s).",
+                "%(seat)s calls %(n)s staff members (%(card)s).",
+                "n",
+                seat=who(s, seat),
+                n=k,
+                card=name(s, why),
+            )
+        else:
+            public = nmsg(
+                "%(seat)s calls %(n)s staff member (%(card)s) (only %(n)s left).",
+                "%(seat)s calls %(n)s staff members (%(card)s) (only %(n)s left).",
+                "n",
+                seat=who(s, seat),
+                n=k,
+                card=name(s, why),
+            )
+        if why is None:
+            private = msg("You call %(cards)s.", cards=names(s, got))
+        else:
+            private = msg("You call %(cards)s (%(card)s).", cards=names(s, got), card=name(s, why))
+        log(s, public, {seat: private})
     return got
 
 
@@ -128,9 +178,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
 SELECTIONS = (
-    ("recommended", "The rulebook's first-game set"),
-    ("random", "Ten at random"),
-    ("by_hand", "Ticked below"),
+    ("recommended", msg("The rulebook's first-game set")),
+    ("random", msg("Ten at random")),
+    ("by_hand", msg("Ticked below")),
 )
 
 
@@ -139,11 +189,11 @@ def options_schema() -> list[OptionField]:
     fields = [
         OptionField(
             "selection",
-            "Which ten general maids",
+            msg("Which ten general maids"),
             "choice",
             "recommended",
             choices=SELECTIONS,
-            help="By hand: tick exactly ten maids below.",
+            help=msg("By hand: tick exactly ten maids below."),
         )
     ]
     for cid in cs["general"]:
@@ -151,10 +201,10 @@ def options_schema() -> list[OptionField]:
         fields.append(
             OptionField(
                 f"maid_{cid}",
-                f"{card['name']} ({card['cost']})",
+                msg("%(card)s (%(cost)s)", card=card_ref(card["name"]), cost=card["cost"]),
                 "bool",
                 cid in cs["recommended"],
-                help="Used only when the maids are chosen by hand.",
+                help=msg("Used only when the maids are chosen by hand."),
             )
         )
     return fields
@@ -261,6 +311,19 @@ def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> St
         "end_reason": "",
         "log": [],
     }
-    log(state, f"A romantic vacation for {counted(n, 'master')}. General maids: " + names(state, general) + ".")
-    log(state, "Everyone calls 5 staff.", {i: f"You call {names(state, seats[i]['hand'])}." for i in range(n)})
+    log(
+        state,
+        nmsg(
+            "A romantic vacation for %(n)s master. General maids: %(maids)s.",
+            "A romantic vacation for %(n)s masters. General maids: %(maids)s.",
+            "n",
+            n=n,
+            maids=names(state, general),
+        ),
+    )
+    log(
+        state,
+        msg("Everyone calls %(n)s staff.", n=5),
+        {i: msg("You call %(cards)s.", cards=names(state, seats[i]["hand"])) for i in range(n)},
+    )
     return state

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from games.engine import Choose, IllegalMove, Option, Prompt
-from games.engine.words import counted
+from games.engine.messages import Msg, msg, nmsg
 
 from .effects import (
     MAIN,
@@ -23,7 +23,7 @@ from .effects import (
     maid_effect,
     requirement_text,
 )
-from .state import State, by_cost, call, clone, empty_maid_stacks, log, name, names, unique, who
+from .state import State, by_cost, call, card_text, clone, comma_list, empty_maid_stacks, log, name, names, unique, who
 
 HAND_SIZE = 5
 
@@ -48,12 +48,25 @@ def start_cards(s: State, seat: int) -> list[str]:
     return [c for c in unique(s["seats"][seat]["quarters"]) if cards[c].get("start_draws")]
 
 
-def symbol_text(card: dict[str, Any]) -> str:
-    """'+1 call, +2 servings': the symbols a maid gives when she serves."""
-    words = ("call", "love", "serving", "employment")
-    return ", ".join(
-        f"+{n} {w if n == 1 or w == 'love' else w + 's'}" for n, w in zip(card["symbols"], words, strict=True) if n
-    )
+def symbol_words(card: dict[str, Any]) -> list[Msg]:
+    """'+1 call', '+2 servings': the symbols a maid gives when she serves, one message each."""
+    d, lv, sv, e = card["symbols"]
+    out = []
+    if d:
+        out.append(nmsg("+%(n)s call", "+%(n)s calls", "n", n=d))
+    if lv:
+        out.append(msg("+%(n)s love", n=lv))
+    if sv:
+        out.append(nmsg("+%(n)s serving", "+%(n)s servings", "n", n=sv))
+    if e:
+        out.append(nmsg("+%(n)s employment", "+%(n)s employments", "n", n=e))
+    return out
+
+
+def symbol_text(card: dict[str, Any]) -> Msg | None:
+    """'+1 call, +2 servings': the symbols a maid gives when she serves (None: none)."""
+    words = symbol_words(card)
+    return comma_list(words) if words else None
 
 
 def love_plans(s: State, hand: list[str]) -> list[list[str]]:
@@ -108,14 +121,21 @@ def serve_options(s: State) -> list[Option]:
         if card["type"] == "love":
             continue
         if t["servings"] >= 1 and does_something(card):
-            detail = "; ".join(p for p in (symbol_text(card), card["text"]) if p)
-            opts.append(Option(f"serve:{c}", f"Be served by {card['name']}", detail))
+            gains = symbol_text(card)
+            text = card_text(card)
+            detail = msg("%(symbols)s; %(text)s", symbols=gains, text=text) if gains else text
+            opts.append(Option(f"serve:{c}", msg("Be served by %(card)s", card=name(s, c)), detail))
         if card["chamber"] and t["servings"] >= card["chamber"]:
             opts.append(
                 Option(
                     f"chamber:{c}",
-                    f"Chambermaid {card['name']}",
-                    f"{counted(card['chamber'], 'serving')}; she stays in your private quarters",
+                    msg("Chambermaid %(card)s", card=name(s, c)),
+                    nmsg(
+                        "%(n)s serving; she stays in your private quarters",
+                        "%(n)s servings; she stays in your private quarters",
+                        "n",
+                        n=card["chamber"],
+                    ),
                 )
             )
     if not t["remi_done"]:
@@ -126,8 +146,12 @@ def serve_options(s: State) -> list[Option]:
                 opts.append(
                     Option(
                         f"remi:{r}",
-                        f"Acquire {remi['name']} ({remi['vp']} VP)",
-                        f"Dismiss {requirement_text(remi['requires'])} from your hand. {remi['text']}",
+                        msg("Acquire %(card)s (%(vp)s VP)", card=name(s, r), vp=remi["vp"]),
+                        msg(
+                            "Dismiss %(needs)s from your hand. %(text)s",
+                            needs=requirement_text(remi["requires"]),
+                            text=card_text(remi),
+                        ),
                     )
                 )
     return opts
@@ -171,17 +195,20 @@ def employ_options(s: State) -> list[Option]:
     plans = love_plans(s, hand)
     can = t["love"] + len(plans) - 1
     opts = []
-    playing_for: dict[int, str] = {}
+    playing_for: dict[int, Any] = {}  # by cost: the love cards played for it (None: none needed)
     for stack in s["maid_stacks"] + s["love_stacks"]:
         left = s["town"][stack]
         cost = cards[stack]["cost"]
         if left > 0 and cost <= can:
-            playing = playing_for.get(cost)
-            if playing is None:
-                plan = love_plan(s, hand, cost - t["love"], plans) or []
-                playing = playing_for[cost] = f"; plays {names(s, plan)}" if plan else ""
+            if cost not in playing_for:
+                plan = love_plan(s, hand, cost - t["love"], plans)
+                playing_for[cost] = names(s, plan) if plan else None
+            playing = playing_for[cost]
+            detail = msg("%(n)s left; plays %(cards)s", n=left, cards=playing) if playing else msg("%(n)s left", n=left)
             opts.append(
-                Option(f"employ:{stack}", f"Employ {cards[stack]['name']} ({cost} love)", f"{left} left{playing}")
+                Option(
+                    f"employ:{stack}", msg("Employ %(card)s (%(cost)s love)", card=name(s, stack), cost=cost), detail
+                )
             )
     return opts
 
@@ -217,18 +244,36 @@ def _main_prompt(s: State) -> Prompt:
 
 def _build_main_prompt(s: State) -> Prompt:
     t = s["turn"]
-    status = f"{counted(t['servings'], 'serving')}, {t['love']} love, {counted(t['employments'], 'employment')}"
     if t["phase"] == "start":
         opts = tuple(
-            Option(f"start:{c}", f"Dismiss a chambermaided {name(s, c)} and call {s['cards'][c]['start_draws']}")
+            Option(
+                f"start:{c}",
+                msg("Dismiss a chambermaided %(card)s and call %(n)s", card=name(s, c), n=s["cards"][c]["start_draws"]),
+            )
             for c in start_cards(s, t["seat"])
         )
-        return Choose("Start of your turn: use a chambermaid bonus?", opts + (Option("skip", "No, start serving"),))
+        return Choose(
+            msg("Start of your turn: use a chambermaid bonus?"), opts + (Option("skip", msg("No, start serving")),)
+        )
+    status = turn_status(t)
     if t["phase"] == "serve":
-        opts = tuple(serve_options(s)) + (Option("end", "Done serving: go to employing"),)
-        return Choose(f"Serving phase ({status}). What next?", opts)
-    opts = tuple(employ_options(s)) + (Option("end", "End my turn"),)
-    return Choose(f"Employ phase ({status}). Employ whom? Love cards in your hand are played as needed.", opts)
+        opts = tuple(serve_options(s)) + (Option("end", msg("Done serving: go to employing")),)
+        return Choose(msg("Serving phase (%(status)s). What next?", status=status), opts)
+    opts = tuple(employ_options(s)) + (Option("end", msg("End my turn")),)
+    return Choose(
+        msg("Employ phase (%(status)s). Employ whom? Love cards in your hand are played as needed.", status=status),
+        opts,
+    )
+
+
+def turn_status(t: dict[str, Any]) -> Msg:
+    """'1 serving, 0 love, 1 employment': what the turn has left to spend."""
+    return msg(
+        "%(servings)s, %(love)s love, %(employments)s",
+        servings=nmsg("%(n)s serving", "%(n)s servings", "n", n=t["servings"]),
+        love=t["love"],
+        employments=nmsg("%(n)s employment", "%(n)s employments", "n", n=t["employments"]),
+    )
 
 
 def prompts(state: State) -> dict[int, Prompt]:
@@ -249,8 +294,8 @@ def apply(state: State, seat: int, answer: Any, rng: random.Random) -> State:
     ps = prompts(state)
     if seat not in ps:
         if state["over"]:
-            raise IllegalMove("The game is over.")
-        raise IllegalMove("It is not your move now.")
+            raise IllegalMove(msg("The game is over."))
+        raise IllegalMove(msg("It is not your move now."))
     answer = ps[seat].validate(answer)
     s = clone(state)
     kind = s["stage"]["kind"]
@@ -273,8 +318,8 @@ def _main_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
             return
         zone["quarters"].remove(cid)
         zone["discard"].append(cid)
-        log(s, f"{who(s, seat)} dismisses a chambermaided {name(s, cid)}.")
-        call(s, seat, cards[cid]["start_draws"], rng, f" ({name(s, cid)})")
+        log(s, msg("%(seat)s dismisses a chambermaided %(card)s.", seat=who(s, seat), card=name(s, cid)))
+        call(s, seat, cards[cid]["start_draws"], rng, cid)
         return
     if verb == "end":
         t["phase"] = "employ" if t["phase"] == "serve" else "end"
@@ -288,7 +333,13 @@ def _main_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
         t["servings"] += sv
         t["employments"] += e
         gains = symbol_text(cards[cid])
-        log(s, f"{who(s, seat)} is served by {name(s, cid)}" + (f" ({gains})." if gains else "."))
+        if gains:
+            log(
+                s,
+                msg("%(seat)s is served by %(card)s (%(gains)s).", seat=who(s, seat), card=name(s, cid), gains=gains),
+            )
+        else:
+            log(s, msg("%(seat)s is served by %(card)s.", seat=who(s, seat), card=name(s, cid)))
         if d:
             call(s, seat, d, rng)
         maid_effect(s, seat, cid, rng)
@@ -296,7 +347,17 @@ def _main_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
         zone["hand"].remove(cid)
         zone["quarters"].append(cid)
         t["servings"] -= cards[cid]["chamber"]
-        log(s, f"{who(s, seat)} chambermaids {name(s, cid)} ({counted(cards[cid]['chamber'], 'serving')}).")
+        log(
+            s,
+            nmsg(
+                "%(seat)s chambermaids %(card)s (%(n)s serving).",
+                "%(seat)s chambermaids %(card)s (%(n)s servings).",
+                "n",
+                seat=who(s, seat),
+                card=name(s, cid),
+                n=cards[cid]["chamber"],
+            ),
+        )
     elif verb == "remi":
         pay = forced_payment(s, zone["hand"], cards[cid]["requires"])
         if pay is None:
@@ -311,12 +372,20 @@ def _main_answer(s: State, seat: int, answer: str, rng: random.Random) -> None:
             zone["played"].append(c)
             t["love"] += cards[c]["love"]
         if plan:
-            log(s, f"{who(s, seat)} plays {names(s, plan)}.")
+            log(s, msg("%(seat)s plays %(cards)s.", seat=who(s, seat), cards=names(s, plan)))
         t["love"] -= cost
         t["employments"] -= 1
         s["town"][cid] -= 1
         zone["discard"].append(cid)
-        log(s, f"{who(s, seat)} employs {name(s, cid)}; {s['town'][cid]} left in the town.")
+        log(
+            s,
+            msg(
+                "%(seat)s employs %(card)s; %(n)s left in the town.",
+                seat=who(s, seat),
+                card=name(s, cid),
+                n=s["town"][cid],
+            ),
+        )
 
 
 def end_turn(s: State, rng: random.Random) -> None:
@@ -328,14 +397,20 @@ def end_turn(s: State, rng: random.Random) -> None:
     zone["discard"].extend(zone["played"])
     zone["hand"] = []
     zone["played"] = []
-    log(s, f"{who(s, seat)} dismisses their staff.")
+    log(s, msg("%(seat)s dismisses their staff.", seat=who(s, seat)))
     call(s, seat, HAND_SIZE + t["extra_draws"], rng)
     s["turns"] += 1
     empty = empty_maid_stacks(s)
     if len(empty) >= s["end_at"]:
         s["over"] = True
-        s["end_reason"] = f"{counted(len(empty), 'maid stack')} in the town ran out: {names(s, empty)}."
-        log(s, "The game ends: " + s["end_reason"])
+        s["end_reason"] = nmsg(
+            "%(n)s maid stack in the town ran out: %(cards)s.",
+            "%(n)s maid stacks in the town ran out: %(cards)s.",
+            "n",
+            n=len(empty),
+            cards=names(s, empty),
+        )
+        log(s, msg("The game ends: %(reason)s", reason=s["end_reason"]))
         return
     new_turn(s, (seat + 1) % len(s["players"]))
 
@@ -359,7 +434,7 @@ def advance(s: State, rng: random.Random) -> None:
 def begin(s: State, rng: random.Random) -> State:
     """The first turn of a fresh table (called by setup)."""
     new_turn(s, 0)
-    log(s, f"{who(s, 0)} takes the first turn.")
+    log(s, msg("%(seat)s takes the first turn.", seat=who(s, 0)))
     advance(s, rng)
     return s
 

@@ -10,43 +10,88 @@ from collections import Counter
 from typing import Any
 
 from games.engine.log import read
-from games.engine.words import counted
+from games.engine.messages import Msg, list_ref, msg, nmsg
 
+from .effects import requirement_text
 from .scoring import outcome
-from .state import State, by_cost, name, who
+from .state import State, by_cost, card_text, comma_list, name, who
+from .turn import turn_status
 
 
 def _card(s: State, cid: str) -> dict[str, Any]:
     c = s["cards"][cid]
-    lines = []
+    lines: list[Any] = []
     if c["type"] == "reminiscence":
-        lines.append(f"{c['vp']} VP, category {c['category']}; needs " + " + ".join(f"cost {x}" for x in c["requires"]))
+        lines.append(
+            msg(
+                "%(vp)s VP, category %(category)s; needs %(needs)s",
+                vp=c["vp"],
+                category=c["category"],
+                needs=requirement_text(c["requires"]),
+            )
+        )
     else:
-        lines.append(f"cost {c['cost']}")
+        lines.append(msg("cost %(n)s", n=c["cost"]))
     if c.get("text"):
-        lines.append(c["text"])
-    return {"id": cid, "name": c["name"], "kind": c["type"], "lines": lines}
+        lines.append(card_text(c))
+    return {"id": cid, "name": name(s, cid), "kind": c["type"], "lines": lines}
 
 
-def _counted(s: State, cids: list[str]) -> str:
+def _counted(s: State, cids: list[str]) -> Any:
+    """'Laura x2, Scary Night' (or '-')."""
     if not cids:
         return "-"
-    return ", ".join(f"{name(s, c)} x{k}" if k > 1 else name(s, c) for c, k in Counter(by_cost(s, cids)).items())
+    return comma_list(
+        [
+            msg("%(card)s x%(n)s", card=name(s, c), n=k) if k > 1 else name(s, c)
+            for c, k in Counter(by_cost(s, cids)).items()
+        ]
+    )
 
 
-def status(s: State) -> str:
+def status(s: State) -> Msg:
     if s["over"]:
         res = outcome(s)
         assert res is not None
-        won = " and ".join(who(s, w) for w in res.winners)
-        return f"Game over: {s['end_reason']} {won} {'win' if len(res.winners) > 1 else 'wins'}."
+        won = list_ref([who(s, w) for w in res.winners])
+        return nmsg(
+            "Game over: %(reason)s %(winners)s wins.",
+            "Game over: %(reason)s %(winners)s win.",
+            "n",
+            reason=s["end_reason"],
+            winners=won,
+            n=len(res.winners),
+        )
     t = s["turn"]
     stage = s["stage"]
     if stage["kind"] in ("keep", "bottom"):
-        waiting = ", ".join(who(s, w) for w in stage["waiting"])
-        return f"{who(s, t['seat'])}'s turn {t['number']}: waiting for {waiting} ({name(s, stage['card'])})."
-    phase = {"start": "starting", "serve": "serving", "employ": "employ", "end": "dismiss"}[t["phase"]]
-    return f"{who(s, t['seat'])}'s turn {t['number']}, {phase} phase."
+        return msg(
+            "%(seat)s's turn %(n)s: waiting for %(waiting)s (%(card)s).",
+            seat=who(s, t["seat"]),
+            n=t["number"],
+            waiting=list_ref([who(s, w) for w in stage["waiting"]]),
+            card=name(s, stage["card"]),
+        )
+    seat, n = who(s, t["seat"]), t["number"]
+    if t["phase"] == "start":
+        return msg("%(seat)s's turn %(n)s, starting phase.", seat=seat, n=n)
+    if t["phase"] == "serve":
+        return msg("%(seat)s's turn %(n)s, serving phase.", seat=seat, n=n)
+    if t["phase"] == "employ":
+        return msg("%(seat)s's turn %(n)s, employ phase.", seat=seat, n=n)
+    return msg("%(seat)s's turn %(n)s, dismiss phase.", seat=seat, n=n)
+
+
+def _details(rows: list[tuple[Any, int]]) -> Any:
+    """'Laura x2 +4; Scary Night +3': a score's breakdown in one cell."""
+    out: Any = ""
+    for label, points in reversed(rows):
+        if points >= 0:
+            part = msg("%(label)s +%(points)s", label=label, points=points)
+        else:
+            part = msg("%(label)s %(points)s", label=label, points=points)
+        out = part if out == "" else msg("%(first)s; %(rest)s", first=part, rest=out)
+    return out
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
@@ -58,7 +103,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         z = s["seats"][i]
         house: dict[str, Any] = {
             "seat": i,
-            "name": who(s, i),
+            "name": who(s, i),  # named by the service
             "waiting_room": len(z["deck"]),
             "hand_size": len(z["hand"]),
             "kitchen_size": len(z["discard"]),
@@ -76,28 +121,31 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
 
     if seat is not None and not over:
         hand = by_cost(s, s["seats"][seat]["hand"])
-        panels.append({"title": "Your hand", "cards": [_card(s, c) for c in hand]})
+        panels.append({"title": msg("Your hand"), "cards": [_card(s, c) for c in hand]})
     if not over:
         t = s["turn"]
         panels.append(
             {
-                "title": f"{who(s, t['seat'])}'s turn",
+                "title": msg("%(seat)s's turn", seat=who(s, t["seat"])),
                 "lines": [
-                    f"{counted(t['servings'], 'serving')}, {t['love']} love, {counted(t['employments'], 'employment')}",
-                    "Served so far: " + _counted(s, s["seats"][t["seat"]]["played"]),
+                    turn_status(t),
+                    msg("Served so far: %(cards)s", cards=_counted(s, s["seats"][t["seat"]]["played"])),
                 ],
             }
         )
     cards = s["cards"]
-    town_rows = [
-        [cards[c]["name"], str(cards[c]["cost"]), str(s["town"][c])] for c in s["maid_stacks"] + s["love_stacks"]
-    ]
-    panels.append({"title": "Town", "table": {"header": ["Stack", "Cost", "Left"], "rows": town_rows}})
+    town_rows = [[name(s, c), cards[c]["cost"], s["town"][c]] for c in s["maid_stacks"] + s["love_stacks"]]
     panels.append(
         {
-            "title": "Reminiscences",
+            "title": msg("Town"),
+            "table": {"header": [msg("Stack"), msg("Cost"), msg("Left")], "rows": town_rows},
+        }
+    )
+    panels.append(
+        {
+            "title": msg("Reminiscences"),
             "cards": [_card(s, r) for r in s["remi_row"]],
-            "lines": [f"{counted(len(s['remi_deck']), 'card')} face down."],
+            "lines": [nmsg("%(n)s card face down.", "%(n)s cards face down.", "n", n=len(s["remi_deck"]))],
         }
     )
     rows = []
@@ -106,17 +154,23 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         rows.append(
             [
                 h["name"],
-                str(h["waiting_room"]),
-                str(h["hand_size"]),
-                f"{h['kitchen_size']} (top: {top})",
+                h["waiting_room"],
+                h["hand_size"],
+                msg("%(n)s (top: %(card)s)", n=h["kitchen_size"], card=top),
                 _counted(s, h["quarters"] + h["reminiscences"]),
             ]
         )
     panels.append(
         {
-            "title": "Houses",
+            "title": msg("Houses"),
             "table": {
-                "header": ["Master", "Waiting room", "Hand", "Kitchen entrance", "Private quarters"],
+                "header": [
+                    msg("Master"),
+                    msg("Waiting room"),
+                    msg("Hand"),
+                    msg("Kitchen entrance"),
+                    msg("Private quarters"),
+                ],
                 "rows": rows,
             },
         }
@@ -141,15 +195,12 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         panels.insert(
             0,
             {
-                "title": "Final scores",
+                "title": msg("Final scores"),
                 "table": {
-                    "header": ["Master", "VP", "Details"],
-                    "rows": [
-                        [who(s, i), str(res.scores[i]), "; ".join(f"{lbl} {p:+d}" for lbl, p in res.breakdown[i])]
-                        for i in range(n)
-                    ],
+                    "header": [msg("Master"), msg("VP"), msg("Details")],
+                    "rows": [[who(s, i), res.scores[i], _details(res.breakdown[i])] for i in range(n)],
                 },
-                "lines": [f"Tie-break: {res.tiebreak}."] if res.tiebreak else [],
+                "lines": [msg("Tie-break: %(reason)s.", reason=res.tiebreak)] if res.tiebreak else [],
             },
         )
         data["scores"] = {str(k): v for k, v in res.scores.items()}

@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+from games.engine.messages import english
 from games.titles.tanto_cuore_rv import TITLE
 from games.titles.tanto_cuore_rv.state import ZONES
 from games.titles.tanto_cuore_rv.turn import advance, new_turn
@@ -89,5 +90,16 @@ def option_ids(s: dict[str, Any], seat: int) -> list[str]:
     return [o.id for o in TITLE.prompts(s)[seat].options]
 
 
+def say(value: Any, s: dict[str, Any] | None = None) -> str:
+    """A message in English, players by their names at the table (seats without one)."""
+    names = dict(enumerate(s["players"])) if s else None
+    return english(value, names)
+
+
+def log_of(s: dict[str, Any], seat: int | None = None) -> list[str]:
+    """The log as `seat` reads it, in English."""
+    return [say(line, s) for line in TITLE.view(s, seat)["log"]]
+
+
 def last_lines(s: dict[str, Any], seat: int | None, n: int = 5) -> list[str]:
-    return TITLE.view(s, seat)["log"][-n:]
+    return log_of(s, seat)[-n:]

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import IllegalMove, simulate
+from games.engine.messages import english
 from games.engine.rng import step_rng
 from games.titles.tanto_cuore_rv import TITLE
 from games.titles.tanto_cuore_rv.effects import STAGES
@@ -40,7 +41,7 @@ def test_a_thousand_bot_games_keep_every_invariant_and_end():
             stages.add(s["stage"]["kind"])
             s = TITLE.apply(s, seat, TITLE.bot_answer(s, seat, step_rng(seed, seq)), step_rng(seed, seq))
             TITLE.check_invariants(s)
-        ends.add("camp fire" if "Camp Fire" in s["end_reason"] else "stacks")
+        ends.add("camp fire" if "Camp Fire" in english(s["end_reason"]) else "stacks")
         played += 1
     assert played == 1000
     assert stages >= set(STAGES) | {"main"}, set(STAGES) - stages

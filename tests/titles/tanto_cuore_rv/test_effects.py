@@ -9,15 +9,11 @@ import pytest
 from games.engine import IllegalMove
 from games.titles.tanto_cuore_rv import TITLE
 
-from .helpers import BEA, L1, L2, L3, OTHERS, SOFIA, arrange, option_ids, play, table
+from .helpers import BEA, L1, L2, L3, OTHERS, SOFIA, arrange, log_of, option_ids, play, table
 
 
 def other_table(players=3):
     return table(players, stacks=OTHERS)
-
-
-def log_of(s, seat=None):
-    return TITLE.view(s, seat)["log"]
 
 
 # ---------------------------------------------------------------- symbols-only maids

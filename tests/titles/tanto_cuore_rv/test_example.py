@@ -6,7 +6,7 @@ import random
 
 from games.titles.tanto_cuore_rv import TITLE
 
-from .helpers import BEA, L1, L3, SOFIA, arrange, option_ids, play
+from .helpers import BEA, L1, L3, SOFIA, arrange, log_of, option_ids, play
 
 
 def test_raoul_baron_and_claris():
@@ -31,7 +31,7 @@ def test_raoul_baron_and_claris():
     s = play(s, 0, "serve:clorinde_sea")
     assert s["turn"]["servings"] == 2
     assert SOFIA in s["seats"][0]["hand"]
-    assert "You call Sophia Marfil." in TITLE.view(s, 0)["log"]
+    assert "You call Sophia Marfil." in log_of(s, 0)
 
     # Scary Night acquired by dismissing Evita (cost 3) and Hyacinth (cost 2) from his side.
     assert "remi:scary_night" in option_ids(s, 0)
@@ -55,7 +55,7 @@ def test_raoul_baron_and_claris():
     # One employment: the 3 Love employs Margareta, who goes to the kitchen entrance.
     s = play(s, 0, "employ:margareta_torrente")
     assert s["town"]["margareta_torrente"] == margareta_left - 1
-    assert "Raoul plays 3 Love." in TITLE.view(s, None)["log"]
+    assert "Raoul plays 3 Love." in log_of(s, None)
 
     # The only employment is used: dismiss phase. Clorinde, the 3 Love and Sofia are dismissed;
     # Beatrice and Scary Night stay in the private quarters; five new staff are called.

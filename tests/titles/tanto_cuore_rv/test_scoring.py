@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.titles.tanto_cuore_rv import TITLE
 
-from .helpers import BEA, L1, SOFIA, fix_totals, table
+from .helpers import BEA, L1, SOFIA, fix_totals, say, table
 
 
 def ended(houses: dict[int, dict[str, list[str]]], players: int = 2):
@@ -80,12 +80,12 @@ def test_most_vp_wins_with_a_breakdown():
 def test_tie_broken_by_most_maids_that_give_no_vp():
     res = ended({0: {"deck": [SOFIA, "evita_catala"]}, 1: {"deck": [SOFIA, BEA, BEA]}})
     assert res.scores == {0: 5, 1: 5}
-    assert res.winners == [1] and res.tiebreak == "most maids that give no VP"  # 2 Beatrice not chambermaided
+    assert res.winners == [1] and say(res.tiebreak) == "most maids that give no VP"  # 2 Beatrice not chambermaided
 
 
 def test_tie_still_tied_is_shared():
     res = ended({0: {"deck": [SOFIA, "evita_catala"]}, 1: {"deck": [SOFIA, "lydia_leon"]}})
-    assert res.winners == [0, 1] and res.tiebreak == "shared win"
+    assert res.winners == [0, 1] and say(res.tiebreak) == "shared win"
 
 
 def test_no_outcome_while_the_game_goes_on():

@@ -13,13 +13,9 @@ import pytest
 from games.engine import IllegalMove
 from games.titles.tanto_cuore_rv import TITLE
 
-from .helpers import BEA, L1, L2, L3, OTHERS, SOFIA, arrange, option_ids, play, table
+from .helpers import BEA, L1, L2, L3, OTHERS, SOFIA, arrange, log_of, option_ids, play, say, table
 
 ROW = ["scary_night", "sand_castle", "starry_sky"]
-
-
-def log_of(s, seat=None):
-    return TITLE.view(s, seat)["log"]
 
 
 def test_symbols_first_and_callings_drawn_at_once():
@@ -235,7 +231,7 @@ def test_game_ends_after_the_turn_when_two_maid_stacks_are_empty():
     assert not s["over"] and s["turn"]["seat"] == 0  # the turn goes on (one employment left)
     s = play(s, 0, "end")
     assert s["over"] and TITLE.outcome(s) is not None
-    assert "Clorinde Sea" in s["end_reason"] and "Evita Catala" in s["end_reason"]
+    assert "Clorinde Sea" in say(s["end_reason"]) and "Evita Catala" in say(s["end_reason"])
 
 
 def test_five_players_need_three_empty_stacks():
@@ -265,7 +261,7 @@ def test_camp_fire_ends_the_game_at_once():
         hand={0: ["lydia_leon", "chinatsu_kooriyama", "evita_catala", L1]},
     )
     s = play(s, 0, "remi:camp_fire")
-    assert s["over"] and "Camp Fire" in s["end_reason"]
+    assert s["over"] and "Camp Fire" in say(s["end_reason"])
     assert TITLE.prompts(s) == {}
     with pytest.raises(IllegalMove, match="over"):
         TITLE.apply(s, 0, "end", random.Random(0))

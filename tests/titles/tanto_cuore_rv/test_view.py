@@ -10,7 +10,7 @@ import re
 from games.engine.rng import step_rng
 from games.titles.tanto_cuore_rv import TITLE
 
-from .helpers import arrange, play, table
+from .helpers import arrange, play, say, table
 
 STAFF_NAMES = sorted(
     {c["name"] for c in TITLE.setup(["a", "b"], {}, random.Random(0))["cards"].values() if c["type"] != "reminiscence"},
@@ -50,7 +50,7 @@ def test_own_hand_shown_other_hands_only_counted():
     assert houses[1]["hand"] == s["seats"][1]["hand"]
     assert "hand" not in houses[0] and "hand" not in houses[2]
     assert houses[2]["hand_size"] == len(s["seats"][2]["hand"])
-    assert v["panels"][0]["title"] == "Your hand"
+    assert say(v["panels"][0]["title"]) == "Your hand"
     assert "hand" not in json.dumps(TITLE.view(s, None)["data"]["houses"][0]).replace("hand_size", "")
 
 
@@ -89,7 +89,7 @@ def test_log_lines_with_private_words_name_no_staff_publicly():
         privates = [e for e in s["log"] if e.get("private")]
         assert privates
         for e in privates:
-            public = re.sub(r"\s*\([^)]*\)", "", e["text"])  # "(Cynthia Lakes)" names the public cause
+            public = re.sub(r"\s*\([^)]*\)", "", say(e["text"]))  # "(Cynthia Lakes)" names the public cause
             for staff in STAFF_NAMES:
                 assert staff not in public, e
         # each seat reads its own private words and only the public words of the others
@@ -112,8 +112,8 @@ def test_everything_is_shown_once_the_game_is_over():
         assert house["hand"] == s["seats"][i]["hand"]
         assert house["kitchen_cards"] == sorted(s["seats"][i]["discard"])
         assert house["waiting_room_cards"] == sorted(s["seats"][i]["deck"])
-    assert v["panels"][0]["title"] == "Final scores"
-    assert v["status"].startswith("Game over")
+    assert say(v["panels"][0]["title"]) == "Final scores"
+    assert say(v["status"]).startswith("Game over")
 
 
 def test_view_is_json_and_follows_the_shared_shape():
