@@ -10,7 +10,7 @@ from django.core.cache import cache as shared_cache
 from django.template.loader import get_template
 
 from games import automatic
-from games.messages import Reading, render
+from games.messages import Reading, render, say
 from games.models import Event
 from games.title_files import PREFIX
 from games.titles import get_title, when_changed
@@ -46,6 +46,15 @@ def score_rows(outcome, names: dict[int, str]) -> list[dict[str, Any]]:
     ]
 
 
+def shown_scores(outcome, names: dict[int, str], slug: str) -> dict[str, Any]:
+    """The final scores and the tie-break as a page shows them: in the reader's words (a mail keeps
+    score_rows' messages and says them when it is sent, in its reader's)."""
+    if not outcome:
+        return {"rows": None, "tiebreak": ""}
+    reading = Reading(names, slug)
+    return {"rows": render(score_rows(outcome, names), reading), "tiebreak": say(outcome.tiebreak, reading)}
+
+
 def table_context(
     engine,
     slug: str,
@@ -75,8 +84,7 @@ def table_context(
         "log": list(enumerate(lines, start=total - len(lines)))[::-1],
         "log_hidden": total - len(lines),
         "log_total": total,
-        "rows": score_rows(outcome, names) if outcome else None,
-        "tiebreak": outcome.tiebreak if outcome else "",
+        **shown_scores(outcome, names, slug),
     }
 
 

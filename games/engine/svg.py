@@ -11,9 +11,12 @@ SVG's aria-label and <title>) carries every word it shows.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
+
+from .messages import english, msg
 
 FONT = "Arial, Helvetica, 'Liberation Sans', 'DejaVu Sans', sans-serif"
 INK = "#1f1a17"  # on every light fill below: at least 12:1
@@ -442,14 +445,43 @@ def _option_attrs(o: dict[str, str]) -> str:
     )
 
 
-def verb(option_id: str) -> str:
-    """A short button word from an option id: "serve:latte" -> "Serve"."""
-    head = option_id.split(":", 1)[0] if ":" in option_id else "Pick"
-    return head.replace("_", " ").capitalize()
+# the short word on a card's button, by the head of the option's id ("serve:latte" -> "Serve")
+VERBS = {
+    "add": msg("Add"),
+    "serve": msg("Serve"),
+    "discard": msg("Discard"),
+    "employ": msg("Employ"),
+    "roast": msg("Roast"),
+    "deliver": msg("Deliver"),
+    "store": msg("Store"),
+    "shop": msg("Shop"),
+    "bean": msg("Bean"),
+    "agenda": msg("Agenda"),
+    "chamber": msg("Chamber"),
+    "fave": msg("Favourite"),
+    "remi": msg("Reminiscence"),
+    "start": msg("Start"),
+    "seat": msg("Seat"),
+    "default": msg("Default"),
+}
+
+
+def verb(option_id: str, say: Callable[[Any], str] = english) -> str:
+    """A short button word from an option id, in the reader's words: "serve:latte" -> "Serve"."""
+    head = option_id.split(":", 1)[0] if ":" in option_id else ""
+    return say(VERBS.get(head) or msg("Pick"))
 
 
 def pic(
-    svg: str, *, key: str, name: str, lines: list[str], options: list[dict[str, str]], css: str = "", **extra: Any
+    svg: str,
+    *,
+    key: str,
+    name: str,
+    lines: list[str],
+    options: list[dict[str, str]],
+    css: str = "",
+    say: Callable[[Any], str] = english,
+    **extra: Any,
 ) -> dict[str, Any]:
     """One drawn thing for a template: its HTML (the SVG in a tappable wrapper when it answers the
     question), and what it is in words (for the email and the tests)."""
@@ -457,7 +489,7 @@ def pic(
 
     def act(o: dict[str, str]) -> str:
         # the visible word starts the accessible name (WCAG label-in-name), the full label follows
-        word = verb(o["id"])
+        word = verb(o["id"], say)
         return (
             f'<button type="button" class="pic-act" hidden {_option_attrs(o)} aria-label="{esc(word)}: {esc(o["label"])}">'
             f"{esc(word)}</button>"

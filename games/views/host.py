@@ -20,7 +20,7 @@ from games.engine import OptionsError
 from games.messages import Reading
 from games.messages import render as rendered
 from games.models import ChatHook, Game
-from games.present import score_rows, table_template
+from games.present import shown_scores, table_template
 
 from . import chat_hooks
 
@@ -42,7 +42,7 @@ def _detail(request: HttpRequest, game: Game, chat_form=None, status: int = 200)
     reading = Reading({s.index: s.name for s in seats}, game.title)
     view = rendered(game.engine.view(game.state, None), reading) if game.state is not None else None
     outcome = game.engine.outcome(game.state) if game.state is not None else None
-    rows = score_rows(outcome, {s.index: s.name for s in seats}) if outcome else None
+    scores = shown_scores(outcome, {s.index: s.name for s in seats}, game.title)
     playing = game.status in (Game.Status.ACTIVE, Game.Status.PAUSED)
     actions = [
         a
@@ -62,8 +62,7 @@ def _detail(request: HttpRequest, game: Game, chat_form=None, status: int = 200)
             "my_seat_url": reverse("seat", args=[links.token_for(mine)]) if mine is not None else "",
             "view": view,
             "table_template": table_template(game.title),
-            "rows": rows,
-            "tiebreak": outcome.tiebreak if outcome else "",
+            **scores,
             "actions": actions,
             "open_seats": sum(1 for s in seats if s.is_open),
             "join_url": links.join_url(game) if game.join_nonce and game.status == Game.Status.DRAFT else "",

@@ -34,7 +34,7 @@ from games.forms.seat import PlanForm, TalkForm, VacationForm
 from games.messages import Reading, say
 from games.messages import render as rendered
 from games.models import Event, Game, Seat, Vacation
-from games.present import LOG_LINES, as_shown, score_rows, table_context, table_template
+from games.present import LOG_LINES, as_shown, shown_scores, table_context, table_template
 from games.views.live import marker
 
 
@@ -527,8 +527,7 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
         request,
         "games/history.html",
         {
-            "rows": score_rows(outcome, names) if outcome else None,
-            "tiebreak": outcome.tiebreak if outcome else "",
+            **shown_scores(outcome, names, game.title),
             "game": game,
             "seat": seat,
             "token": token,
