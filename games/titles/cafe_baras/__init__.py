@@ -39,6 +39,8 @@ class CafeBaras(TitleBase):
     card_face = staticmethod(drawing.card_face)  # the card set preview
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cardset",)
+    # the card data a player reads as words (names, kinds, foods, decor types): card_ref in messages
+    card_words = ("name", "kind", "food", "decor", "provides")
 
     def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> State:
         return setup(players, options, rng)

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.engine.cards import Fields, Reader, SetKind, content_hash, load_yaml, seed_dir
 from games.engine.errors import CardDataError
-from games.engine.words import counted
+from games.engine.messages import Msg, card_ref, english, list_ref, msg, nmsg
 
 SLUG = "cafe_baras"
 FILES = {"set": "set.yaml", "cards": "cafe_cards.yaml", "guests": "guests.yaml", "counters": "counters.yaml"}
@@ -398,8 +398,8 @@ class Card:
     pref: str | None
     # wants grouped by food type, for serving: ((type, ((count, heart), ...)), ...)
     by_type: tuple[tuple[str, tuple[tuple[int, bool], ...]], ...]
-    top_text: str = ""  # words for the top half and the customer, made once
-    customer_text: str = ""
+    top_text: Any = ""  # messages for the top half and the customer, made once
+    customer_text: Any = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,7 +484,7 @@ def compiled(cardset: dict[str, Any]) -> CardSet:
     return got
 
 
-# ---------------------------------------------------------------- words
+# ---------------------------------------------------------------- words (messages: games/engine/messages.py)
 
 
 def upper_first(text: str) -> str:
@@ -492,95 +492,221 @@ def upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def selector_words(sel: dict[str, str], plural: bool = False) -> str:
+# what a selector counts, named once ("per Coffee", "per regular")
+_THING = {
+    "regulars": msg("regular"),
+    "guests": msg("special guest"),
+    "cards": msg("café card"),
+    "coins": msg("coin"),
+    "distinct_food": msg("different food type"),
+    "distinct_decor": msg("different decor type"),
+}
+
+
+def thing(sel: dict[str, str]) -> Msg:
+    """One of what a selector counts: "Coffee", "Rustic decor", "food card", "regular"."""
     ((key, v),) = sel.items()
     if key == "food":
-        return f"{v}" if not plural else f"{v}s" if not v.endswith("s") else v
+        return card_ref(v)
     if key == "decor":
-        return f"{v} decor"
+        return msg("%(decor)s decor", decor=card_ref(v))
     if key == "kind":
-        return f"{v} card" + ("s" if plural else "")
+        return msg("%(kind)s card", kind=card_ref(v))
+    return _THING[v]
+
+
+def things(sel: dict[str, str]) -> Msg:
+    """All of what a selector counts, as a group: "Sweet", "Rustic decor", "food cards"."""
+    ((key, v),) = sel.items()
+    if key == "kind":
+        return msg("%(kind)s cards", kind=card_ref(v))
+    if key in ("food", "decor"):
+        return thing(sel)
     return {
-        "regulars": "regular" + ("s" if plural else ""),
-        "guests": "special guest" + ("s" if plural else ""),
-        "cards": "café card" + ("s" if plural else ""),
-        "coins": "coin" + ("s" if plural else ""),
-        "distinct_food": "different food type" + ("s" if plural else ""),
-        "distinct_decor": "different decor type" + ("s" if plural else ""),
+        "regulars": msg("regulars"),
+        "guests": msg("special guests"),
+        "cards": msg("café cards"),
+        "coins": msg("coins"),
+        "distinct_food": msg("different food types"),
+        "distinct_decor": msg("different decor types"),
     }[v]
 
 
-def score_words(score: dict[str, Any]) -> str:
+def at_least_words(sel: dict[str, str], n: int) -> Msg:
+    """At least `n` of what a selector counts: "2+ Coffee", "3+ regulars"."""
+    ((key, v),) = sel.items()
+    if key == "food":
+        return nmsg("%(n)s+ %(food)s", "%(n)s+ %(food)s", "n", n=n, food=card_ref(v))
+    if key == "decor":
+        return nmsg("%(n)s+ %(decor)s decor", "%(n)s+ %(decor)s decor", "n", n=n, decor=card_ref(v))
+    if key == "kind":
+        return nmsg("%(n)s+ %(kind)s card", "%(n)s+ %(kind)s cards", "n", n=n, kind=card_ref(v))
+    if v == "regulars":
+        return nmsg("%(n)s+ regular", "%(n)s+ regulars", "n", n=n)
+    if v == "guests":
+        return nmsg("%(n)s+ special guest", "%(n)s+ special guests", "n", n=n)
+    if v == "cards":
+        return nmsg("%(n)s+ café card", "%(n)s+ café cards", "n", n=n)
+    if v == "coins":
+        return nmsg("%(n)s+ coin", "%(n)s+ coins", "n", n=n)
+    if v == "distinct_food":
+        return nmsg("%(n)s+ different food type", "%(n)s+ different food types", "n", n=n)
+    return nmsg("%(n)s+ different decor type", "%(n)s+ different decor types", "n", n=n)
+
+
+def score_msg(score: dict[str, Any]) -> Msg:
     if "fixed" in score:
-        n = score["fixed"]
-        return counted(n, "point")
+        return nmsg("%(n)s point", "%(n)s points", "n", n=score["fixed"])
     if "per" in score:
-        cap = f" (max {score['max']})" if score.get("max") else ""
-        return f"{score['points']} per {selector_words(score['per'])} you have{cap}"
-    return f"{score['points']} if you have {score['at_least']}+ {selector_words(score['if'], plural=True)}"
+        if score.get("max"):
+            return msg(
+                "%(points)s per %(thing)s you have (max %(max)s)",
+                points=score["points"],
+                thing=thing(score["per"]),
+                max=score["max"],
+            )
+        return msg("%(points)s per %(thing)s you have", points=score["points"], thing=thing(score["per"]))
+    return msg(
+        "%(points)s if you have %(things)s",
+        points=score["points"],
+        things=at_least_words(score["if"], score["at_least"]),
+    )
+
+
+def action_msg(a: dict[str, Any]) -> Msg:
+    if "gain" in a:
+        return nmsg("gain %(n)s coin", "gain %(n)s coins", "n", n=a["gain"])
+    if "gain_per" in a:
+        if a.get("max"):
+            return nmsg(
+                "gain %(n)s coin per %(thing)s you have (max %(max)s)",
+                "gain %(n)s coins per %(thing)s you have (max %(max)s)",
+                "n",
+                n=a["coins"],
+                thing=thing(a["gain_per"]),
+                max=a["max"],
+            )
+        return nmsg(
+            "gain %(n)s coin per %(thing)s you have",
+            "gain %(n)s coins per %(thing)s you have",
+            "n",
+            n=a["coins"],
+            thing=thing(a["gain_per"]),
+        )
+    if "draw" in a:
+        return nmsg("draw %(n)s card from the deck", "draw %(n)s cards from the deck", "n", n=a["draw"])
+    if "take" in a:
+        return nmsg(
+            "take %(n)s card of your choice from the display",
+            "take %(n)s cards of your choice from the display",
+            "n",
+            n=a["take"],
+        )
+    return nmsg(
+        "discard up to %(n)s card from your hand, then draw as many",
+        "discard up to %(n)s cards from your hand, then draw as many",
+        "n",
+        n=a["recycle"],
+    )
+
+
+# English words for what the engine's own tests read (tests/engine/test_words.py); pages use the messages
+def score_words(score: dict[str, Any]) -> str:
+    return english(score_msg(score))
 
 
 def action_words(a: dict[str, Any]) -> str:
-    if "gain" in a:
-        return f"gain {counted(a['gain'], 'coin')}"
-    if "gain_per" in a:
-        cap = f" (max {a['max']})" if a.get("max") else ""
-        return f"gain {counted(a['coins'], 'coin')} per {selector_words(a['gain_per'])} you have{cap}"
-    if "draw" in a:
-        return f"draw {counted(a['draw'], 'card')} from the deck"
-    if "take" in a:
-        return f"take {counted(a['take'], 'card')} of your choice from the display"
-    return f"discard up to {counted(a['recycle'], 'card')} from your hand, then draw as many"
+    return english(action_msg(a))
 
 
-def ongoing_words(o: dict[str, Any]) -> str:
+def ongoing_msg(o: dict[str, Any]) -> Msg:
+    """An ongoing effect, without its "Ongoing:" (see `ongoing_line`)."""
     if "discount" in o:
-        return f"ongoing: {selector_words(o['applies_to'], plural=True)} cost you {o['discount']} less to add"
+        return msg("%(things)s cost you %(n)s less to add", things=things(o["applies_to"]), n=o["discount"])
     if "serve_bonus" in o:
         if o.get("food"):
-            return f"ongoing: +{o['serve_bonus']} coin when you serve a customer {o['food']} they want"
-        return f"ongoing: +{o['serve_bonus']} coin whenever a serve earns you coins"
-    return f"ongoing: refill your hand to {4 + o['hand_size']} instead of 4"
+            return nmsg(
+                "+%(n)s coin when you serve a customer %(food)s they want",
+                "+%(n)s coins when you serve a customer %(food)s they want",
+                "n",
+                n=o["serve_bonus"],
+                food=card_ref(o["food"]),
+            )
+        return nmsg(
+            "+%(n)s coin whenever a serve earns you coins",
+            "+%(n)s coins whenever a serve earns you coins",
+            "n",
+            n=o["serve_bonus"],
+        )
+    return msg("refill your hand to %(n)s instead of %(base)s", n=4 + o["hand_size"], base=4)
 
 
-def want_words(w: Want) -> str:
-    text = f"{w.count} {w.food}s" if w.count > 1 else w.food
-    return text + (" ♥" if w.heart else "")
+def ongoing_line(o: dict[str, Any]) -> Msg:
+    return msg("Ongoing: %(effect)s", effect=ongoing_msg(o))
 
 
-def customer_words(card: Card) -> str:
+def want_words(w: Want) -> Any:
+    text: Any = card_ref(w.food) if w.count == 1 else msg("%(n)s %(food)s", n=w.count, food=card_ref(w.food))
+    return msg("%(want)s ♥", want=text) if w.heart else text
+
+
+def customer_words(card: Card, start: bool = False) -> Msg:
+    """The customer in words ("wants Coffee and Tea; likes Rustic decor"); `start`: as a sentence's start."""
+    if start:
+        return _customer_words(card, True)
     return card.customer_text or _customer_words(card)
 
 
-def top_words(card: Card) -> str:
+def top_words(card: Card) -> Msg:
     return card.top_text or _top_words(card)
 
 
-def _customer_words(card: Card) -> str:
-    wants = ", ".join(want_words(w) for w in card.wants)
-    decor = f"; likes {card.pref} decor" if card.pref else "; no preferred decor"
-    return f"wants {wants}{decor}"
+def _customer_words(card: Card, start: bool = False) -> Msg:
+    wants = list_ref([want_words(w) for w in card.wants])
+    if card.pref:
+        if start:
+            return msg("Wants %(wants)s; likes %(decor)s decor", wants=wants, decor=card_ref(card.pref))
+        return msg("wants %(wants)s; likes %(decor)s decor", wants=wants, decor=card_ref(card.pref))
+    if start:
+        return msg("Wants %(wants)s; no preferred decor", wants=wants)
+    return msg("wants %(wants)s; no preferred decor", wants=wants)
 
 
-def _top_words(card: Card) -> str:
-    what = card.food if card.kind == "food" else f"{card.decor} decor" if card.kind == "decor" else "equipment"
-    return f"{what}, cost {card.cost}, scores {score_words(card.score)}"
+def _top_words(card: Card) -> Msg:
+    score = score_msg(card.score)
+    if card.kind == "food":
+        return msg("%(food)s, cost %(cost)s, scores %(score)s", food=card_ref(card.food), cost=card.cost, score=score)
+    if card.kind == "decor":
+        return msg(
+            "%(decor)s decor, cost %(cost)s, scores %(score)s", decor=card_ref(card.decor), cost=card.cost, score=score
+        )
+    return msg("equipment, cost %(cost)s, scores %(score)s", cost=card.cost, score=score)
 
 
-def card_lines(card: Card) -> list[str]:
-    lines = [f"Top: {top_words(card)}"]
-    lines += [f"When added: {action_words(a)}" for a in card.action]
-    lines += [upper_first(ongoing_words(o)) for o in card.ongoing]
-    lines.append(f"Customer: {customer_words(card)}")
+def card_lines(card: Card) -> list[Msg]:
+    lines = [msg("Top: %(top)s", top=top_words(card))]
+    lines += [msg("When added: %(action)s", action=action_msg(a)) for a in card.action]
+    lines += [ongoing_line(o) for o in card.ongoing]
+    lines.append(msg("Customer: %(customer)s", customer=customer_words(card)))
     return lines
 
 
-def guest_words(guest: dict[str, Any]) -> str:
-    needs = ", ".join(
-        f"{n['at_least']}+ {selector_words({k: v for k, v in n.items() if k != 'at_least'}, plural=n['at_least'] > 1)}"
-        for n in guest["needs"]
+def guest_words(guest: dict[str, Any], start: bool = False) -> Msg:
+    """What a special guest needs and is worth ("needs 2+ Coffee; worth 3 points")."""
+    needs = list_ref(
+        [at_least_words({k: v for k, v in n.items() if k != "at_least"}, n["at_least"]) for n in guest["needs"]]
     )
-    return f"needs {needs}; worth {counted(guest['points'], 'point')}"
+    if start:
+        return nmsg(
+            "Needs %(needs)s; worth %(n)s point",
+            "Needs %(needs)s; worth %(n)s points",
+            "n",
+            needs=needs,
+            n=guest["points"],
+        )
+    return nmsg(
+        "needs %(needs)s; worth %(n)s point", "needs %(needs)s; worth %(n)s points", "n", needs=needs, n=guest["points"]
+    )
 
 
 # The card set as the upload, the card editor, the preview and the export read it (TITLE.cardset_kind).

@@ -4,8 +4,10 @@ and the public card list only; no Django import."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from games.engine.messages import Msg, card_ref, english, list_ref, msg, nmsg
 from games.engine.svg import (
     ASCENT,
     INK,
@@ -22,22 +24,30 @@ from games.engine.svg import (
     text_block,
     wrap,
 )
-from games.engine.words import counted
 
 from .cards import (
     Card,
     CardSet,
-    action_words,
+    action_msg,
     card_lines,
     compiled,
     customer_words,
     guest_words,
-    ongoing_words,
-    score_words,
+    ongoing_msg,
+    score_msg,
 )
 from .state import cardset_of
 
 TONE = {"food": "brown", "decor": "green", "equipment": "blue"}
+
+# Every word drawn is a message (games/engine/messages.py) made words by `say`, the one callable a
+# drawing is given: the service's renderer in the reader's language, English by default (tests, the
+# email before a reader is known). SVG text is measured to wrap, so it is words, not messages.
+Say = Callable[[Any], str]
+
+
+def _english(value: Any) -> str:
+    return english(value)
 
 
 def catalogue(state: dict[str, Any]) -> CardSet:
@@ -45,45 +55,65 @@ def catalogue(state: dict[str, Any]) -> CardSet:
     return cardset_of(state)
 
 
-def _short_score(card: Card) -> str:
-    return counted(card.score["fixed"], "pt") if "fixed" in card.score else "★ pts"
+def _points(n: int) -> Msg:
+    return nmsg("%(n)s pt", "%(n)s pts", "n", n=n)
 
 
-def _kind(card: Card) -> str:
+def _short_score(card: Card) -> Msg:
+    return _points(card.score["fixed"]) if "fixed" in card.score else msg("★ pts")
+
+
+def _kind(card: Card) -> Msg:
     if card.kind == "food":
-        return f"{card.food} · food"
+        return msg("%(food)s · food", food=card_ref(card.food))
     if card.kind == "decor":
-        return f"{card.decor} decor"
-    return "Equipment"
+        return msg("%(decor)s decor", decor=card_ref(card.decor))
+    return msg("Equipment")
 
 
-def card_words(card: Card) -> list[str]:
+def card_words(card: Card, say: Say = _english) -> list[str]:
     """The card in words, as the email shows it."""
-    return card_lines(card)
+    return [say(line) for line in card_lines(card)]
 
 
-def face(card: Card, where: str = "") -> Face:
-    effects = [f"When added: {action_words(a)}." for a in card.action]
-    effects += [ongoing_words(o)[:1].upper() + ongoing_words(o)[1:] + "." for o in card.ongoing]
-    body = ([] if "fixed" in card.score else [f"Scores {score_words(card.score)}."]) + effects
-    customer = "Customer " + customer_words(card) + "."
-    scores = score_words(card.score) if "fixed" in card.score else f"points: {score_words(card.score)}"
-    label = f"{card.name}{where}: {_kind(card)}, cost {card.cost}, scores {scores}. "
-    label += " ".join(effects) + " " + customer
+def face(card: Card, where: Msg | None = None, say: Say = _english) -> Face:
+    """`where`: the card's place, a message with the card in it ("%(card)s (in your hand)")."""
+    effects = [msg("When added: %(action)s.", action=action_msg(a)) for a in card.action]
+    effects += [msg("Ongoing: %(effect)s.", effect=ongoing_msg(o)) for o in card.ongoing]
+    body = ([] if "fixed" in card.score else [msg("Scores %(score)s.", score=score_msg(card.score))]) + effects
+    customer = msg("Customer %(customer)s.", customer=customer_words(card))
+    name = card_ref(card.name)
+    if "fixed" in card.score:
+        summary = msg(
+            "%(card)s: %(kind)s, cost %(cost)s, scores %(score)s.",
+            card=where or name,
+            kind=_kind(card),
+            cost=card.cost,
+            score=score_msg(card.score),
+        )
+    else:
+        summary = msg(
+            "%(card)s: %(kind)s, cost %(cost)s, scores points: %(score)s.",
+            card=where or name,
+            kind=_kind(card),
+            cost=card.cost,
+            score=score_msg(card.score),
+        )
+    label = " ".join([say(summary), *(say(e) for e in effects), say(customer)])
     return Face(
-        name=card.name,
+        name=say(name),
         label=" ".join(label.split()),
         tone=TONE.get(card.kind, "grey"),
         corner=str(card.cost),
-        tag=_short_score(card),
-        kind=_kind(card),
-        body=" ".join(body),
-        foot=customer,
+        tag=say(_short_score(card)),
+        kind=say(_kind(card)),
+        body=" ".join(say(b) for b in body),
+        foot=say(customer),
     )
 
 
 def strip_svg(name: str, kind: str, text: str, label: str, tone: str = "plum", width: int = 120) -> str:
-    """A short tile: a tucked regular (the customer half showing) or a counter.
+    """A short tile: a tucked regular (the customer half showing) or a counter, in words already said.
 
     Its text is READABLE in size (read on a phone): the name on the band, then what kind of tile it
     is and its text, every word; the tile is as tall as they need.
@@ -103,68 +133,87 @@ def strip_svg(name: str, kind: str, text: str, label: str, tone: str = "plum", w
     )
 
 
-def guest_face(guest: dict[str, Any]) -> Face:
+def guest_face(guest: dict[str, Any], say: Say = _english) -> Face:
     """A special guest as a card: what it asks for and what it is worth."""
-    words = guest_words(guest)
+    name = card_ref(guest["name"])
     return Face(
-        name=guest["name"],
-        label=f"Special guest {guest['name']}: {words}.",
+        name=say(name),
+        label=say(msg("Special guest %(guest)s: %(needs)s.", guest=name, needs=guest_words(guest))),
         tone="gold",
-        tag=counted(guest["points"], "pt"),
-        kind="Special guest",
-        body=words[:1].upper() + words[1:] + ".",
+        tag=say(_points(guest["points"])),
+        kind=say(msg("Special guest")),
+        body=say(msg("%(needs)s.", needs=guest_words(guest, start=True))),
     )
 
 
-def counter_svg(counter: dict[str, Any], owner: str = "") -> str:
-    """A café's counter as a strip: what it provides. `owner` ("Your", "ben's") starts its name."""
-    provides = ", ".join(counter["provides"])
-    label = f"{owner} counter, {counter['name']}" if owner else f"Counter {counter['name']}"
+def counter_svg(counter: dict[str, Any], owner: Any = None, say: Say = _english) -> str:
+    """A café's counter as a strip: what it provides. `owner`: whose (a seat, or a name), or None."""
+    provides = list_ref([card_ref(f) for f in counter["provides"]])
+    name = card_ref(counter["name"])
+    if owner is None:
+        label = msg("Counter %(counter)s: provides %(foods)s.", counter=name, foods=provides)
+    elif owner == "you":
+        label = msg("Your counter, %(counter)s: provides %(foods)s.", counter=name, foods=provides)
+    else:
+        label = msg("%(seat)s's counter, %(counter)s: provides %(foods)s.", seat=owner, counter=name, foods=provides)
     return strip_svg(
-        counter["name"], "Counter", f"Provides {provides}.", f"{label}: provides {provides}.", tone="grey", width=180
+        say(name),
+        say(msg("Counter")),
+        say(msg("Provides %(foods)s.", foods=provides)),
+        say(label),
+        tone="grey",
+        width=180,
     )
 
 
-def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat: int | None = None) -> dict[str, Any]:
+def draw(
+    view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat: int | None = None, say: Say = _english
+) -> dict[str, Any]:
+    """The table as pictures; every word in it is `say`'s (see Say above)."""
     data = view["data"]
-    opts = prompt_options(prompt)
+    opts = [{**o, "label": say(o["label"])} for o in prompt_options(prompt)]
     you = data["you"]
 
-    def card_pic(cid: str, where: str, css: str = "") -> dict[str, Any]:
+    def card_pic(cid: str, where: Msg, css: str = "") -> dict[str, Any]:
         card = cs.cards[cid]
         return pic(
-            card_svg(face(card, where)),
+            card_svg(face(card, where, say)),
             key=cid,
-            name=card.name,
-            lines=card_words(card),
+            name=say(card_ref(card.name)),
+            lines=card_words(card, say),
             options=matching(opts, cid),
             css=css,
             kind=card.kind,
         )
 
-    hand = [card_pic(c, " (in your hand)") for c in data.get("hand", [])]
-    display = [card_pic(c, " (on the display)") for c in data["display"]]
+    def named(cid: str) -> Msg:
+        return card_ref(cs.cards[cid].name)
+
+    hand = [card_pic(c, msg("%(card)s (in your hand)", card=named(c))) for c in data.get("hand", [])]
+    display = [card_pic(c, msg("%(card)s (on the display)", card=named(c))) for c in data["display"]]
     guests = []
     for g in data["guests"]:
         guest = cs.guests[g]
         guests.append(
             pic(
-                card_svg(guest_face(guest)),
+                card_svg(guest_face(guest, say)),
                 key=g,
-                name=guest["name"],
-                lines=[guest_words(guest)],
+                name=say(card_ref(guest["name"])),
+                lines=[say(guest_words(guest))],
                 options=matching(opts, g),
                 css="guest",
             )
         )
+    deck_cards = say(nmsg("%(n)s card", "%(n)s cards", "n", n=data["deck_count"]))
+    discard_cards = say(nmsg("%(n)s card", "%(n)s cards", "n", n=data["discard_count"]))
     deck = back_svg(
-        f"Deck: {counted(data['deck_count'], 'card')} face down",
-        ["Deck", counted(data["deck_count"], "card")],
+        say(nmsg("Deck: %(n)s card face down", "Deck: %(n)s cards face down", "n", n=data["deck_count"])),
+        [say(msg("Deck")), deck_cards],
         count=data["deck_count"],
     )
     discard = back_svg(
-        f"Discard pile: {counted(data['discard_count'], 'card')}",
-        ["Discard pile", counted(data["discard_count"], "card")],
+        say(nmsg("Discard pile: %(n)s card", "Discard pile: %(n)s cards", "n", n=data["discard_count"])),
+        [say(msg("Discard pile")), discard_cards],
         tone="grey",
         count=data["discard_count"],
     )
@@ -175,9 +224,9 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
     cafes = []
     for i in order:
         s = data["seats"][i]
+        who = s["name"]  # a seat (a message) in the view, or the name already said by the service
         counter = cs.counters[s["counter"]]
-        provides = ", ".join(counter["provides"])
-        owner = "Your" if i == you else f"{s['name']}'s"
+        provides = say(list_ref([card_ref(f) for f in counter["provides"]]))
         regulars = []
         for r in s["regulars"]:
             card = cs.cards[r]
@@ -185,31 +234,44 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
             regulars.append(
                 pic(
                     strip_svg(
-                        card.name,
-                        "Regular",
-                        words[:1].upper() + words[1:] + ".",
-                        f"Regular (tucked): {card.name}, {words}.",
+                        say(card_ref(card.name)),
+                        say(msg("Regular")),
+                        say(msg("%(customer)s.", customer=customer_words(card, start=True))),
+                        say(msg("Regular (tucked): %(card)s, %(customer)s.", card=card_ref(card.name), customer=words)),
                     ),
                     key=r,
-                    name=card.name,
-                    lines=[f"Regular: {words}"],
+                    name=say(card_ref(card.name)),
+                    lines=[say(msg("Regular: %(customer)s", customer=words))],
                     options=matching(opts, r),
                     css="regular",
                 )
             )
+        title = msg("Your café") if i == you else msg("%(seat)s's café", seat=who)
+        cards = []
+        for c in s["cafe"]:
+            where = (
+                msg("%(card)s (in your café)", card=named(c))
+                if i == you
+                else msg("%(card)s (in %(seat)s's café)", card=named(c), seat=who)
+            )
+            cards.append(card_pic(c, where))
         cafes.append(
             {
                 "seat": i,
-                "name": s["name"],
-                "title": "Your café" if i == you else f"{s['name']}'s café",
+                "name": say(who),
+                "title": say(title),
                 "you": i == you,
                 "turn": data["turn"] == i,
                 "coins": s["coins"],
                 "hand_count": s["hand_count"],
-                "counter": {"name": counter["name"], "provides": provides, "svg": counter_svg(counter, owner)},
-                "cards": [card_pic(c, f" (in {owner.lower() if i == you else owner} café)") for c in s["cafe"]],
+                "counter": {
+                    "name": say(card_ref(counter["name"])),
+                    "provides": provides,
+                    "svg": counter_svg(counter, "you" if i == you else who, say),
+                },
+                "cards": cards,
                 "regulars": regulars,
-                "guests": [cs.guests[g]["name"] for g in s["guests"]],
+                "guests": [say(card_ref(cs.guests[g]["name"])) for g in s["guests"]],
             }
         )
     return {
@@ -224,13 +286,13 @@ def draw(view: dict[str, Any], cs: CardSet, prompt: dict[str, Any] | None, seat:
     }
 
 
-def card_face(data: dict[str, Any], file: str, key: str) -> str:
+def card_face(data: dict[str, Any], file: str, key: str, say: Say = _english) -> str:
     """One card of a built set as the seat page draws it, for the card set preview ("" for none)."""
     cs = compiled(data)
     if file == "cafe_cards.yaml" and key in cs.cards:
-        return card_svg(face(cs.cards[key]))
+        return card_svg(face(cs.cards[key], say=say))
     if file == "guests.yaml" and key in cs.guests:
-        return card_svg(guest_face(cs.guests[key]))
+        return card_svg(guest_face(cs.guests[key], say))
     if file == "counters.yaml" and key in cs.counters:
-        return counter_svg(cs.counters[key])
+        return counter_svg(cs.counters[key], say=say)
     return ""

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.messages import msg
 from games.engine.protocol import Outcome
 
 from .cards import CardSet
 from .state import Cafe, State, card_points, cardset_of
 
-CATEGORIES = ("Coins (1 point per 2)", "Café cards", "Regulars", "Special guests")
+CATEGORIES = (msg("Coins (1 point per 2)"), msg("Café cards"), msg("Regulars"), msg("Special guests"))
 
 
-def score_seat(cs: CardSet, seat: dict[str, Any]) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
-    """(breakdown by category, points of each café card) for one seat."""
+def score_seat(cs: CardSet, seat: dict[str, Any]) -> tuple[list[tuple[Any, int]], list[tuple[Any, int]]]:
+    """(breakdown by category, points of each café card by its English name, a key) for one seat."""
     cafe = Cafe(cs, seat)
     per_card = [(cs.cards[c].name, card_points(cafe, cs.cards[c])) for c in seat["cafe"]]
     breakdown = [
@@ -42,6 +43,6 @@ def outcome(state: State) -> Outcome | None:
         scores=scores,
         breakdown=breakdown,
         winners=winners,
-        tiebreak="shared win" if len(winners) > 1 else "",
+        tiebreak=msg("shared win") if len(winners) > 1 else "",
         extra={"card_points": cards, "end_reason": state["end_reason"], "turns": state["turns"]},
     )

@@ -14,6 +14,7 @@ from typing import Any
 
 from games.engine.errors import OptionsError
 from games.engine.log import entry
+from games.engine.messages import card_ref, list_ref, msg, seat_ref
 
 from .cards import Card, CardSet, compiled, load_cardset, verify
 
@@ -37,11 +38,9 @@ def regulars_to_end(players: int) -> int:
     return 4 if players == 2 else 3
 
 
-def names_of(cs: CardSet, ids: list[str]) -> str:
-    names = [cs.cards[i].name for i in ids]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def names_of(cs: CardSet, ids: list[str]) -> dict[str, Any]:
+    """The cards' names as a list the reader's language joins ("Latte, Mocha and Bagel")."""
+    return list_ref([card_ref(cs.cards[i].name) for i in ids])
 
 
 def copy_state(state: State) -> State:
@@ -292,24 +291,42 @@ def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> St
         "log": [],
     }
     log = state["log"]
-    log.append(entry(f"The display shows {names_of(cs, display)}."))
-    log.append(entry("Special guests in play: " + ", ".join(cs.guests[g]["name"] for g in face_up) + "."))
+    log.append(entry(msg("The display shows %(cards)s.", cards=names_of(cs, display))))
+    guest_names = list_ref([card_ref(cs.guests[g]["name"]) for g in face_up])
+    log.append(entry(msg("Special guests in play: %(guests)s.", guests=guest_names)))
     for i, s in enumerate(seats):
-        counter = cs.counters[s["counter"]]["name"]
+        counter = card_ref(cs.counters[s["counter"]]["name"])
+        hand = names_of(cs, s["hand"])
         log.append(
             private_line(
-                f"{players[i]} takes the {counter}, {START_COINS} coins and 4 cards.",
+                msg(
+                    "%(seat)s takes the %(counter)s, %(coins)s coins and 4 cards.",
+                    seat=seat_ref(i),
+                    counter=counter,
+                    coins=START_COINS,
+                ),
                 i,
-                f"You take the {counter}, {START_COINS} coins and 4 cards: {names_of(cs, s['hand'])}.",
-                f"{players[i]} takes the {counter}, {START_COINS} coins and {names_of(cs, s['hand'])}.",
+                msg(
+                    "You take the %(counter)s, %(coins)s coins and 4 cards: %(cards)s.",
+                    counter=counter,
+                    coins=START_COINS,
+                    cards=hand,
+                ),
+                msg(
+                    "%(seat)s takes the %(counter)s, %(coins)s coins and %(cards)s.",
+                    seat=seat_ref(i),
+                    counter=counter,
+                    coins=START_COINS,
+                    cards=hand,
+                ),
             )
         )
-    log.append(entry(f"{players[start]} starts (chosen at random)."))
+    log.append(entry(msg("%(seat)s starts (chosen at random).", seat=seat_ref(start))))
     claim_guests(state, cs, start)
     return state
 
 
-def private_line(text: str, seat: int, mine: str, reveal: str) -> dict[str, Any]:
+def private_line(text: Any, seat: int, mine: Any, reveal: Any) -> dict[str, Any]:
     """A log line with a private version for one seat and a full version shown once the game is over."""
     e = entry(text, {seat: mine})
     e["reveal"] = reveal
@@ -369,6 +386,14 @@ def claim_guests(state: State, cs: CardSet, seat: int) -> None:
         if cafe.qualifies(cs.guest_needs[gid]):
             state["guests"].remove(gid)
             me["guests"].append(gid)
-            state["log"].append(entry(f"{state['players'][seat]} claimed the special guest {guest['name']}."))
+            state["log"].append(
+                entry(
+                    msg(
+                        "%(seat)s claimed the special guest %(guest)s.",
+                        seat=seat_ref(seat),
+                        guest=card_ref(guest["name"]),
+                    )
+                )
+            )
             if not state["guests"]:
                 state["trigger"] = [*state["trigger"], "guest"]

@@ -10,11 +10,11 @@ from typing import Any
 
 from games.engine.errors import IllegalMove
 from games.engine.log import entry
+from games.engine.messages import card_ref, list_ref, msg, nmsg, seat_ref
 from games.engine.prompts import Choose, ChooseMany, Option, Prompt
-from games.engine.words import counted
 
 from .bots import bot_answer
-from .cards import Card, CardSet, action_words, customer_words, top_words, upper_first
+from .cards import Card, CardSet, action_msg, customer_words, top_words
 from .state import (
     DISPLAY_SIZE,
     Cafe,
@@ -47,14 +47,24 @@ def _memo(key: tuple[Any, ...], make) -> Option:
 
 def card_option(card: Card) -> Option:
     return _memo(
-        ("card", id(card)), lambda: Option(card.id, card.name, f"{top_words(card)}. Customer: {customer_words(card)}.")
+        ("card", id(card)),
+        lambda: Option(
+            card.id,
+            card_ref(card.name),
+            msg("%(top)s. Customer: %(customer)s.", top=top_words(card), customer=customer_words(card)),
+        ),
     )
 
 
 def _add_option(card: Card, cost: int) -> Option:
     def make() -> Option:
-        actions = "".join(f"; when added: {action_words(a)}" for a in card.action)
-        return Option(f"add:{card.id}", f"Add {card.name} for {counted(cost, 'coin')}", top_words(card) + actions)
+        detail = top_words(card)
+        for a in card.action:
+            detail = msg("%(top)s; when added: %(action)s", top=detail, action=action_msg(a))
+        label = nmsg(
+            "Add %(card)s for %(n)s coin", "Add %(card)s for %(n)s coins", "n", card=card_ref(card.name), n=cost
+        )
+        return Option(f"add:{card.id}", label, detail)
 
     return _memo(("add", id(card), cost), make)
 
@@ -62,26 +72,45 @@ def _add_option(card: Card, cost: int) -> Option:
 def _serve_option(card: Card, result: tuple[int, bool, bool]) -> Option:
     def make() -> Option:
         coins, _, regular = result
-        label = f"Serve the {card.name} customer: +{counted(coins, 'coin')}" + (
-            ", becomes a regular" if regular else ""
-        )
-        return Option(f"serve:{card.id}", label, upper_first(customer_words(card)))
+        if regular:
+            label = nmsg(
+                "Serve the %(card)s customer: +%(n)s coin, becomes a regular",
+                "Serve the %(card)s customer: +%(n)s coins, becomes a regular",
+                "n",
+                card=card_ref(card.name),
+                n=coins,
+            )
+        else:
+            label = nmsg(
+                "Serve the %(card)s customer: +%(n)s coin",
+                "Serve the %(card)s customer: +%(n)s coins",
+                "n",
+                card=card_ref(card.name),
+                n=coins,
+            )
+        return Option(f"serve:{card.id}", label, customer_words(card, start=True))
 
     return _memo(("serve", id(card), result), make)
 
 
-PASS = Option("pass", "Pass", "Nothing to add or serve this turn.")
+PASS = Option("pass", msg("Pass"), msg("Nothing to add or serve this turn."))
 
 
 def main_prompt(state: State, cs: CardSet) -> Choose:
     me = state["seats"][state["turn"]]
     if not me["hand"]:
-        return Choose("You have no cards and none are left to take.", (PASS,))
+        return Choose(msg("You have no cards and none are left to take."), (PASS,))
     adds, serves = main_choices(state, cs)
     options = [_add_option(card, cost) for _, card, cost in adds]
     options += [_serve_option(card, result) for _, card, result in serves]
     return Choose(
-        f"Your turn ({counted(me['coins'], 'coin')}): add a card to your café, or serve its customer.", tuple(options)
+        nmsg(
+            "Your turn (%(n)s coin): add a card to your café, or serve its customer.",
+            "Your turn (%(n)s coins): add a card to your café, or serve its customer.",
+            "n",
+            n=me["coins"],
+        ),
+        tuple(options),
     )
 
 
@@ -123,16 +152,32 @@ def upcoming(state: State, seat: int) -> Choose | None:
         return None
     cs = cardset_of(state)
     mine = main_prompt({**state, "turn": seat}, cs)
-    before = [state["players"][(state["turn"] + k) % n] for k in range((seat - state["turn"]) % n)]
-    who = before[0] if len(before) == 1 else ", ".join(before[:-1]) + " and " + before[-1]
+    who = list_ref([seat_ref((state["turn"] + k) % n) for k in range((seat - state["turn"]) % n)])
     last = state["end"] is not None or bool(state["trigger"])
-    when = f"Your next turn{' (your last)' if last else ''}, after {who}"
     me = state["seats"][seat]
     if not me["hand"]:
-        return Choose(f"{when}: you have no cards, so you can only pass.", mine.options)
-    return Choose(
-        f"{when} ({counted(me['coins'], 'coin')}): add a card to your café, or serve its customer.", mine.options
-    )
+        if last:
+            text = msg("Your next turn (your last), after %(who)s: you have no cards, so you can only pass.", who=who)
+        else:
+            text = msg("Your next turn, after %(who)s: you have no cards, so you can only pass.", who=who)
+        return Choose(text, mine.options)
+    if last:
+        text = nmsg(
+            "Your next turn (your last), after %(who)s (%(n)s coin): add a card to your café, or serve its customer.",
+            "Your next turn (your last), after %(who)s (%(n)s coins): add a card to your café, or serve its customer.",
+            "n",
+            who=who,
+            n=me["coins"],
+        )
+    else:
+        text = nmsg(
+            "Your next turn, after %(who)s (%(n)s coin): add a card to your café, or serve its customer.",
+            "Your next turn, after %(who)s (%(n)s coins): add a card to your café, or serve its customer.",
+            "n",
+            who=who,
+            n=me["coins"],
+        )
+    return Choose(text, mine.options)
 
 
 def prompts(state: State) -> dict[int, Prompt]:
@@ -146,26 +191,35 @@ def prompts(state: State) -> dict[int, Prompt]:
     if phase == "effect":
         a = state["pending"][0]
         low, high = effect_limit(state, a)
-        source = cs.cards[state["source"]].name
+        source = card_ref(cs.cards[state["source"]].name)
         if "take" in a:
             opts = tuple(card_option(cs.cards[c]) for c in state["display"])
-            return {
-                seat: ChooseMany(
-                    f"{source}: take {counted(low, 'card')} of your choice from the display.", opts, low, high
-                )
-            }
-        opts = tuple(card_option(cs.cards[c]) for c in state["seats"][seat]["hand"])
-        return {
-            seat: ChooseMany(
-                f"{source}: discard up to {counted(high, 'card')} from your hand; you then draw as many from the deck.",
-                opts,
-                low,
-                high,
+            text = nmsg(
+                "%(source)s: take %(n)s card of your choice from the display.",
+                "%(source)s: take %(n)s cards of your choice from the display.",
+                "n",
+                source=source,
+                n=low,
             )
-        }
+            return {seat: ChooseMany(text, opts, low, high)}
+        opts = tuple(card_option(cs.cards[c]) for c in state["seats"][seat]["hand"])
+        text = nmsg(
+            "%(source)s: discard up to %(n)s card from your hand; you then draw as many from the deck.",
+            "%(source)s: discard up to %(n)s cards from your hand; you then draw as many from the deck.",
+            "n",
+            source=source,
+            n=high,
+        )
+        return {seat: ChooseMany(text, opts, low, high)}
     need = refill_need(state, cs)
     opts = tuple(card_option(cs.cards[c]) for c in state["display"])
-    return {seat: ChooseMany(f"Refill your hand: take {counted(need, 'card')} from the display.", opts, need, need)}
+    text = nmsg(
+        "Refill your hand: take %(n)s card from the display.",
+        "Refill your hand: take %(n)s cards from the display.",
+        "n",
+        n=need,
+    )
+    return {seat: ChooseMany(text, opts, need, need)}
 
 
 def default_answer(state: State, seat: int) -> Any:
@@ -183,9 +237,9 @@ def default_answer(state: State, seat: int) -> Any:
 
 def apply(state: State, seat: int, answer: Any, rng: random.Random) -> State:
     if state["over"]:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(msg("The game is over."))
     if seat != state["turn"]:
-        raise IllegalMove(f"It is not your turn: {state['players'][state['turn']]} is playing.")
+        raise IllegalMove(msg("It is not your turn: %(seat)s is playing.", seat=seat_ref(state["turn"])))
     cs = cardset_of(state)
     phase = state["phase"]
     if phase == "main":
@@ -197,34 +251,54 @@ def apply(state: State, seat: int, answer: Any, rng: random.Random) -> State:
 
 def _main(state: State, cs: CardSet, seat: int, answer: Any, rng: random.Random) -> State:
     me = state["seats"][seat]
-    name = state["players"][seat]
+    who = seat_ref(seat)
     if answer == "pass":
         if me["hand"]:
-            raise IllegalMove("You still have cards: add one to your café or serve its customer.")
+            raise IllegalMove(msg("You still have cards: add one to your café or serve its customer."))
         new = copy_state(state)
         new["passes"] += 1
-        new["log"].append(entry(f"{name} has no cards and passes."))
+        new["log"].append(entry(msg("%(seat)s has no cards and passes.", seat=who)))
         return _after_action(new, cs, seat, rng)
     if not isinstance(answer, str) or ":" not in answer:
-        raise IllegalMove("Choose a card to add or a customer to serve.")
+        raise IllegalMove(msg("Choose a card to add or a customer to serve."))
     verb, _, cid = answer.partition(":")
     if verb not in ("add", "serve"):
-        raise IllegalMove("Choose a card to add or a customer to serve.")
+        raise IllegalMove(msg("Choose a card to add or a customer to serve."))
     if cid not in me["hand"]:
-        raise IllegalMove("That card is not in your hand.")
+        raise IllegalMove(msg("That card is not in your hand."))
     card = cs.cards[cid]
     cafe = Cafe(cs, me)
     if verb == "add":
         cost = cafe.cost(card)
         if cost > me["coins"]:
-            raise IllegalMove(f"{card.name} costs {counted(cost, 'coin')} and you have {me['coins']}.")
+            raise IllegalMove(
+                nmsg(
+                    "%(card)s costs %(n)s coin and you have %(have)s.",
+                    "%(card)s costs %(n)s coins and you have %(have)s.",
+                    "n",
+                    card=card_ref(card.name),
+                    n=cost,
+                    have=me["coins"],
+                )
+            )
         new = copy_state(state)
         m = new["seats"][seat]
         m["hand"].remove(cid)
         m["coins"] -= cost
         m["cafe"].append(cid)
         new["passes"] = 0
-        new["log"].append(entry(f"{name} added {card.name} to their café for {counted(cost, 'coin')}."))
+        new["log"].append(
+            entry(
+                nmsg(
+                    "%(seat)s added %(card)s to their café for %(n)s coin.",
+                    "%(seat)s added %(card)s to their café for %(n)s coins.",
+                    "n",
+                    seat=who,
+                    card=card_ref(card.name),
+                    n=cost,
+                )
+            )
+        )
         new["pending"] = [dict(a) for a in card.action]
         new["source"] = cid
         return _run_pending(new, cs, seat, rng)
@@ -237,20 +311,39 @@ def _main(state: State, cs: CardSet, seat: int, answer: Any, rng: random.Random)
     if regular:
         m["regulars"].append(cid)
         new["log"].append(
-            entry(f"{name} served the {card.name} customer for {counted(coins, 'coin')}; they became a regular.")
+            entry(
+                nmsg(
+                    "%(seat)s served the %(card)s customer for %(n)s coin; they became a regular.",
+                    "%(seat)s served the %(card)s customer for %(n)s coins; they became a regular.",
+                    "n",
+                    seat=who,
+                    card=card_ref(card.name),
+                    n=coins,
+                )
+            )
         )
         if len(m["regulars"]) >= regulars_to_end(len(new["seats"])):
             new["trigger"] = [*new["trigger"], "regular"]
     else:
         new["discard"].append(cid)
-        new["log"].append(entry(f"{name} served the {card.name} customer for {counted(coins, 'coin')}."))
+        new["log"].append(
+            entry(
+                nmsg(
+                    "%(seat)s served the %(card)s customer for %(n)s coin.",
+                    "%(seat)s served the %(card)s customer for %(n)s coins.",
+                    "n",
+                    seat=who,
+                    card=card_ref(card.name),
+                    n=coins,
+                )
+            )
+        )
     return _after_action(new, cs, seat, rng)
 
 
 def _run_pending(state: State, cs: CardSet, seat: int, rng: random.Random) -> State:
     """Resolve the added card's actions in order; stop at a choice (take / recycle) the seat must make."""
     me = state["seats"][seat]
-    name = state["players"][seat]
     while state["pending"]:
         a = state["pending"][0]
         if "take" in a or "recycle" in a:
@@ -262,13 +355,13 @@ def _run_pending(state: State, cs: CardSet, seat: int, rng: random.Random) -> St
         state["pending"].pop(0)
         if "gain" in a:
             me["coins"] += a["gain"]
-            state["log"].append(entry(f"{name} gained {counted(a['gain'], 'coin')}."))
+            state["log"].append(entry(_gained(seat, a["gain"])))
         elif "gain_per" in a:
             got = Cafe(cs, me).count(a["gain_per"]) * a["coins"]
             if a.get("max"):
                 got = min(got, a["max"])
             me["coins"] += got
-            state["log"].append(entry(f"{name} gained {counted(got, 'coin')}."))
+            state["log"].append(entry(_gained(seat, got)))
         elif "draw" in a:
             _draw_to_hand(state, cs, seat, a["draw"], rng)
     state["phase"] = "main"
@@ -276,17 +369,22 @@ def _run_pending(state: State, cs: CardSet, seat: int, rng: random.Random) -> St
     return _after_action(state, cs, seat, rng)
 
 
+def _gained(seat: int, n: int) -> dict[str, Any]:
+    return nmsg("%(seat)s gained %(n)s coin.", "%(seat)s gained %(n)s coins.", "n", seat=seat_ref(seat), n=n)
+
+
 def _effect(state: State, cs: CardSet, seat: int, answer: Any, rng: random.Random) -> State:
     a = state["pending"][0]
     low, high = effect_limit(state, a)
     picks = _pick_list(answer, low, high)
     me = state["seats"][seat]
-    name = state["players"][seat]
+    who = seat_ref(seat)
     pool = state["display"] if "take" in a else me["hand"]
     for p in picks:
         if p not in pool:
-            where = "the display" if "take" in a else "your hand"
-            raise IllegalMove(f"That card is not in {where}.")
+            if "take" in a:
+                raise IllegalMove(msg("That card is not in the display."))
+            raise IllegalMove(msg("That card is not in your hand."))
     new = copy_state(state)
     new["pending"].pop(0)
     m = new["seats"][seat]
@@ -294,26 +392,28 @@ def _effect(state: State, cs: CardSet, seat: int, answer: Any, rng: random.Rando
         for p in picks:
             new["display"].remove(p)
             m["hand"].append(p)
-        new["log"].append(entry(f"{name} took {names_of(cs, picks)} from the display."))
+        new["log"].append(entry(msg("%(seat)s took %(cards)s from the display.", seat=who, cards=names_of(cs, picks))))
     else:
         for p in picks:
             m["hand"].remove(p)
             new["discard"].append(p)
         if picks:
-            new["log"].append(entry(f"{name} discarded {names_of(cs, picks)}."))
+            new["log"].append(entry(msg("%(seat)s discarded %(cards)s.", seat=who, cards=names_of(cs, picks))))
             _draw_to_hand(new, cs, seat, len(picks), rng)
         else:
-            new["log"].append(entry(f"{name} kept their hand."))
+            new["log"].append(entry(msg("%(seat)s kept their hand.", seat=who)))
     return _run_pending(new, cs, seat, rng)
 
 
 def _pick_list(answer: Any, low: int, high: int) -> list[str]:
     if not isinstance(answer, list | tuple) or not all(isinstance(a, str) for a in answer):
-        raise IllegalMove("Pick cards from the choices offered.")
+        raise IllegalMove(msg("Pick cards from the choices offered."))
     if len(set(answer)) != len(answer):
-        raise IllegalMove("Each card can be picked only once.")
+        raise IllegalMove(msg("Each card can be picked only once."))
     if not low <= len(answer) <= high:
-        raise IllegalMove(f"Pick exactly {counted(low, 'card')}." if low == high else f"Pick {low} to {high} cards.")
+        if low == high:
+            raise IllegalMove(nmsg("Pick exactly %(n)s card.", "Pick exactly %(n)s cards.", "n", n=low))
+        raise IllegalMove(msg("Pick %(low)s to %(high)s cards.", low=low, high=high))
     return list(answer)
 
 
@@ -328,7 +428,9 @@ def _after_action(state: State, cs: CardSet, seat: int, rng: random.Random) -> S
         taken = list(state["display"])
         state["display"] = []
         state["seats"][seat]["hand"].extend(taken)
-        state["log"].append(entry(f"{state['players'][seat]} took {names_of(cs, taken)} from the display."))
+        state["log"].append(
+            entry(msg("%(seat)s took %(cards)s from the display.", seat=seat_ref(seat), cards=names_of(cs, taken)))
+        )
     return _end_turn(state, cs, seat, rng)
 
 
@@ -337,12 +439,14 @@ def _refill(state: State, cs: CardSet, seat: int, answer: Any, rng: random.Rando
     picks = _pick_list(answer, need, need)
     for p in picks:
         if p not in state["display"]:
-            raise IllegalMove("That card is not in the display.")
+            raise IllegalMove(msg("That card is not in the display."))
     new = copy_state(state)
     for p in picks:
         new["display"].remove(p)
     new["seats"][seat]["hand"].extend(picks)
-    new["log"].append(entry(f"{new['players'][seat]} took {names_of(cs, picks)} from the display."))
+    new["log"].append(
+        entry(msg("%(seat)s took %(cards)s from the display.", seat=seat_ref(seat), cards=names_of(cs, picks)))
+    )
     return _end_turn(new, cs, seat, rng)
 
 
@@ -355,7 +459,7 @@ def _draw(state: State, rng: random.Random) -> str | None:
         rng.shuffle(deck)
         state["deck"], state["discard"] = deck, []
         state["reshuffles"] += 1
-        state["log"].append(entry("The deck ran out: the discard pile was shuffled into a new deck."))
+        state["log"].append(entry(msg("The deck ran out: the discard pile was shuffled into a new deck.")))
     return state["deck"].pop()
 
 
@@ -367,16 +471,22 @@ def _draw_to_hand(state: State, cs: CardSet, seat: int, n: int, rng: random.Rand
             break
         got.append(cid)
     state["seats"][seat]["hand"].extend(got)
-    name = state["players"][seat]
+    who = seat_ref(seat)
     if not got:
-        state["log"].append(entry(f"{name} could not draw: no cards are left."))
+        state["log"].append(entry(msg("%(seat)s could not draw: no cards are left.", seat=who)))
         return
     state["log"].append(
         private_line(
-            f"{name} drew {counted(len(got), 'card')} from the deck.",
+            nmsg(
+                "%(seat)s drew %(n)s card from the deck.",
+                "%(seat)s drew %(n)s cards from the deck.",
+                "n",
+                seat=who,
+                n=len(got),
+            ),
             seat,
-            f"You drew {names_of(cs, got)}.",
-            f"{name} drew {names_of(cs, got)}.",
+            msg("You drew %(cards)s.", cards=names_of(cs, got)),
+            msg("%(seat)s drew %(cards)s.", seat=who, cards=names_of(cs, got)),
         )
     )
 
@@ -390,30 +500,25 @@ def _fill_display(state: State, cs: CardSet, rng: random.Random) -> None:
         state["display"].append(cid)
         added.append(cid)
     if added:
-        state["log"].append(entry(f"New in the display: {names_of(cs, added)}."))
+        state["log"].append(entry(msg("New in the display: %(cards)s.", cards=names_of(cs, added))))
 
 
 def _end_turn(state: State, cs: CardSet, seat: int, rng: random.Random) -> State:
     _fill_display(state, cs, rng)
     n = len(state["seats"])
     state["turns"] += 1
-    name = state["players"][seat]
     end = state["end"]
     if end is None and state["trigger"]:
-        why = {
-            "regular": f"gained their {_ordinal(regulars_to_end(n))} regular",
-            "guest": "claimed the last special guest",
-        }
-        reason = " and ".join(why[t] for t in state["trigger"])
-        state["end"] = end = {"by": seat, "reason": f"{name} {reason}", "left": n - 1}
-        state["log"].append(entry(f"{name} {reason}: every other player has one more turn."))
+        reason = _end_reason(seat, regulars_to_end(n), set(state["trigger"]))
+        state["end"] = end = {"by": seat, "reason": reason, "left": n - 1}
+        state["log"].append(entry(msg("%(reason)s: every other player has one more turn.", reason=reason)))
     elif end is not None and seat != end["by"]:
         state["end"] = end = {**end, "left": end["left"] - 1}
     state["trigger"] = []
     if end is not None and end["left"] <= 0:
         return _finish(state, end["reason"])
     if state["passes"] >= n:
-        return _finish(state, "nobody has a card left to play")
+        return _finish(state, msg("nobody has a card left to play"))
     nxt = (seat + 1) % n
     state["turn"] = nxt
     state["phase"] = "main"
@@ -422,14 +527,29 @@ def _end_turn(state: State, cs: CardSet, seat: int, rng: random.Random) -> State
     return state
 
 
-def _finish(state: State, reason: str) -> State:
+def _finish(state: State, reason: Any) -> State:
     state["over"] = True
     state["phase"] = "over"
     state["end_reason"] = reason
     state["pending"] = []
-    state["log"].append(entry("The game is over."))
+    state["log"].append(entry(msg("The game is over.")))
     return state
 
 
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+def _end_reason(seat: int, regulars: int, trigger: set[str]) -> dict[str, Any]:
+    """Why the end came, a whole sentence with the seat in it (stored in state["end"]["reason"])."""
+    who = seat_ref(seat)
+    if trigger == {"guest"}:
+        return msg("%(seat)s claimed the last special guest", seat=who)
+    both = "guest" in trigger
+    if regulars == 4:
+        if both:
+            return msg("%(seat)s gained their fourth regular and claimed the last special guest", seat=who)
+        return msg("%(seat)s gained their fourth regular", seat=who)
+    if regulars == 3:
+        if both:
+            return msg("%(seat)s gained their third regular and claimed the last special guest", seat=who)
+        return msg("%(seat)s gained their third regular", seat=who)
+    if both:
+        return msg("%(seat)s gained regular number %(n)s and claimed the last special guest", seat=who, n=regulars)
+    return msg("%(seat)s gained regular number %(n)s", seat=who, n=regulars)

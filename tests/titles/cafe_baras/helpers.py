@@ -100,3 +100,24 @@ def one_serve_from_the_end(guests: list[str], **seats: dict[str, Any]) -> dict[s
         guests=guests,
         **seats,
     )
+
+
+def said(tree: Any, state: dict[str, Any] | None = None) -> Any:
+    """`tree` (a view, a log, a prompt's text, an option) with every message in English, seats by the
+    players' names in `state` (games/engine/messages.english); everything else as it is."""
+    from dataclasses import fields, is_dataclass, replace
+
+    from games.engine.messages import english
+
+    names = dict(enumerate(state["players"])) if state else None
+    if isinstance(tree, dict):
+        if any(k in tree for k in ("$m", "$seat", "$card", "$list")):
+            return english(tree, names)
+        return {k: said(v, state) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [said(v, state) for v in tree]
+    if isinstance(tree, tuple):
+        return tuple(said(v, state) for v in tree)
+    if is_dataclass(tree) and not isinstance(tree, type):
+        return replace(tree, **{f.name: said(getattr(tree, f.name), state) for f in fields(tree) if f.init})
+    return tree

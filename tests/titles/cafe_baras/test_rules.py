@@ -12,7 +12,7 @@ from games.titles.cafe_baras import TITLE
 from games.titles.cafe_baras.scoring import CATEGORIES, outcome
 from games.titles.cafe_baras.state import cardset_of
 
-from .helpers import arrange, one_serve_from_the_end, rng, table
+from .helpers import arrange, one_serve_from_the_end, rng, said, table
 
 
 def play(state, seat, answer, n=0):
@@ -121,7 +121,7 @@ def test_add_action_draw_takes_the_top_of_the_deck_privately():
     top = s["deck"][-1]
     after = play(s, 0, "add:chamomile")
     assert top in after["seats"][0]["hand"]
-    line = next(e for e in after["log"] if "drew" in e["text"])
+    line = next(e for e in said(after["log"], after) if "drew" in e["text"])
     name = cardset_of(s).cards[top].name
     assert name not in line["text"] and name in line["private"]["0"]
     assert after["phase"] == "main" and after["turn"] == 1  # hand back to 4: no refill choice
@@ -173,7 +173,7 @@ def test_ongoing_discount_lowers_costs():
     s = arrange(
         table(), s0={"hand": ["mocha", "espresso", "wooden-bench", "bagel"], "cafe": ["display-case"], "coins": 2}
     )
-    options = {o.id: o.label for o in TITLE.prompts(s)[0].options}
+    options = {o.id: o.label for o in said(TITLE.prompts(s)[0]).options}
     assert options["add:mocha"] == "Add Mocha for 2 coins"
     assert options["add:wooden-bench"] == "Add Wooden Bench for 1 coin"  # decor: no discount
     s2 = arrange(
@@ -300,7 +300,7 @@ def test_big_eater_claimed_by_the_first_cafe_with_two_snacks():
     after = play(s, 0, "add:pretzel")
     assert after["seats"][0]["guests"] == ["big-eater"]
     assert "big-eater" not in after["guests"]
-    assert any("claimed the special guest Big Eater" in e["text"] for e in after["log"])
+    assert any("claimed the special guest Big Eater" in e["text"] for e in said(after["log"], after))
 
 
 def test_guest_claimed_at_the_start_of_your_turn_before_spending():
@@ -377,7 +377,7 @@ def test_deck_runs_out_then_the_discard_is_shuffled_into_a_new_deck():
     after = finish_turn(play(s, 0, "serve:oolong"), 0)
     assert after["reshuffles"] == 1 and after["discard"] == []
     assert len(after["display"]) == 4
-    assert any("shuffled into a new deck" in e["text"] for e in after["log"])
+    assert any("shuffled into a new deck" in e["text"] for e in said(after["log"], after))
     TITLE.check_invariants(after)
 
 
@@ -419,7 +419,7 @@ def test_no_cards_anywhere_means_pass_and_the_game_ends_when_everyone_passes():
     assert not s["over"] and s["turn"] == 1
     s = play(s, 1, "pass")
     assert s["over"] and outcome(s) is not None
-    assert "nobody has a card left" in s["end_reason"]
+    assert "nobody has a card left" in said(s["end_reason"], s)
 
 
 def test_passing_with_cards_in_hand_is_refused():
@@ -443,7 +443,7 @@ def test_third_regular_triggers_the_end_then_each_other_player_has_one_turn():
     assert not s["over"] and s["turn"] == 2
     s = finish_turn(play(s, 2, "serve:cappuccino"), 2)
     assert s["over"] and s["phase"] == "over" and TITLE.prompts(s) == {}
-    assert outcome(s) is not None and "third regular" in s["end_reason"]
+    assert outcome(s) is not None and "third regular" in said(s["end_reason"], s)
 
 
 def test_two_players_need_a_fourth_regular():
@@ -473,7 +473,7 @@ def test_two_players_need_a_fourth_regular():
         **base,
     )
     s = finish_turn(play(s, 0, "serve:lemonade"), 0)
-    assert s["end"] is not None and "fourth regular" in s["end"]["reason"]
+    assert s["end"] is not None and "fourth regular" in said(s["end"]["reason"], s)
     s = finish_turn(play(s, 1, "serve:oolong"), 1)
     assert s["over"]
 
@@ -490,7 +490,7 @@ def test_claiming_the_last_special_guest_triggers_the_end():
     s = play(s, 0, "add:pretzel")
     assert s["guests"] == [] and s["trigger"] == ["guest"]
     s = finish_turn(s, 0)
-    assert s["end"] == {"by": 0, "reason": "P0 claimed the last special guest", "left": 2}
+    assert said(s["end"], s) == {"by": 0, "reason": "P0 claimed the last special guest", "left": 2}
 
 
 def test_end_is_triggered_once_even_if_someone_else_qualifies_in_the_last_round():
@@ -548,7 +548,8 @@ def test_scoring_by_the_rulebook_categories():
     assert labels == list(CATEGORIES)
     # coins 9 -> 4; Flat White 1 per Coffee (counter, Flat White, Espresso) = 3, Espresso 1,
     # Cheesecake 0 (3 food types, not 5), Piggy Bank 0 (9 coins, not 10); 2 regulars = 8; guests 4 + 4.
-    assert dict(result.breakdown[0]) == {CATEGORIES[0]: 4, CATEGORIES[1]: 4, CATEGORIES[2]: 8, CATEGORIES[3]: 8}
+    names = [said(c) for c in CATEGORIES]
+    assert dict(said(result.breakdown[0])) == {names[0]: 4, names[1]: 4, names[2]: 8, names[3]: 8}
     assert result.scores[0] == 24
     # Soup Pot: 2 per Soup (max 6) = 2, Miso Soup 2; coins 3 -> 1.
     assert result.scores[1] == 1 + 4
@@ -591,4 +592,4 @@ def test_tied_scores_share_the_win():
     s["over"], s["phase"] = True, "over"
     result = outcome(s)
     assert result.scores == {0: 3, 1: 3}
-    assert result.winners == [0, 1] and result.tiebreak == "shared win"
+    assert result.winners == [0, 1] and said(result.tiebreak) == "shared win"

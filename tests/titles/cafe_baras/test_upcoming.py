@@ -17,7 +17,7 @@ from games.engine.errors import IllegalMove
 from games.engine.rng import step_rng
 from games.titles.cafe_baras import TITLE
 
-from .helpers import arrange, rng, table
+from .helpers import arrange, rng, said, table
 
 
 def ids(prompt) -> list[str]:
@@ -87,7 +87,7 @@ def test_upcoming_offers_exactly_what_the_turn_will_ask_whatever_others_do_befor
         display=["quiche", "oven", "tip-jar", "nachos"],
         guests=["big-eater", "socialite", "tinkerer", "food-critic"],
     )
-    up = TITLE.upcoming(s, 2)
+    up = said(TITLE.upcoming(s, 2), s)
     assert up.text == "Your next turn, after P0 and P1 (2 coins): add a card to your café, or serve its customer."
     # adds seat 2 can pay for with its 2 coins, and every serve
     assert ids(up) == ["add:latte", "add:lemonade"] + [
@@ -99,7 +99,7 @@ def test_upcoming_offers_exactly_what_the_turn_will_ask_whatever_others_do_befor
     s = play(s, 1, "add:coconut-water")  # seat 1 takes a card from the display
     s = finish_turn(play(s, 1, [display_before[0]]), 1)
     assert display_before[0] in s["seats"][1]["hand"] and s["turn"] == 2
-    real = TITLE.prompts(s)[2]
+    real = said(TITLE.prompts(s)[2], s)
     assert real.options == up.options
     for answer in ids(up):
         assert real.validate(answer) == answer
@@ -117,9 +117,9 @@ def test_nothing_others_do_takes_an_option_away_only_the_end_of_the_game_does():
     )
     up2 = TITLE.upcoming(s, 2)
     s = finish_turn(play(s, 0, "serve:lemonade"), 0)  # seat 0's third regular: the end is triggered
-    assert s["end"] == {"by": 0, "reason": "P0 gained their third regular", "left": 2}
+    assert said(s["end"], s) == {"by": 0, "reason": "P0 gained their third regular", "left": 2}
     assert TITLE.upcoming(s, 0) is None  # seat 0 has had its last turn
-    assert TITLE.upcoming(s, 2).text.startswith("Your next turn (your last), after P1")
+    assert said(TITLE.upcoming(s, 2), s).text.startswith("Your next turn (your last), after P1")
     s = finish_turn(play(s, 1, "serve:matcha"), 1)
     assert TITLE.upcoming(s, 0) is None and TITLE.upcoming(s, 1) is None
     # an answer naming a card the seat does not hold (one it hoped to get from the display) is refused,
@@ -142,7 +142,7 @@ def test_no_next_turn_when_every_seat_will_pass_first():
     s["seats"][1]["cafe"] = every  # every card out of play: each turn is a pass
     s.update(turn=0, phase="main", passes=0)
     assert ids(TITLE.upcoming(s, 1)) == ["pass"] and ids(TITLE.upcoming(s, 2)) == ["pass"]
-    assert TITLE.upcoming(s, 1).text == "Your next turn, after P0: you have no cards, so you can only pass."
+    assert said(TITLE.upcoming(s, 1), s).text == "Your next turn, after P0: you have no cards, so you can only pass."
     s = play(s, 0, "pass")
     assert TITLE.upcoming(s, 0) is None  # P1 and P2 pass too: three passes in a row end the game
     assert TITLE.upcoming(s, 2) is not None

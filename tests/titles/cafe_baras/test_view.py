@@ -8,7 +8,7 @@ from games.engine.rng import step_rng
 from games.titles.cafe_baras import TITLE
 from games.titles.cafe_baras.state import cardset_of
 
-from .helpers import arrange, one_serve_from_the_end, rng, table
+from .helpers import arrange, one_serve_from_the_end, rng, said, table
 
 
 def _text(view: dict) -> str:
@@ -66,7 +66,7 @@ def test_hidden_cards_never_reach_another_seats_view():
 
 def test_view_shape_and_own_hand():
     s = arrange(table(3), s0={"hand": ["latte", "oolong", "bagel", "mocha"]}, s1={"hand": ["matcha", "quiche"]})
-    view = TITLE.view(s, 0)
+    view = said(TITLE.view(s, 0), s)
     assert isinstance(view["status"], str) and view["status"].startswith("Your turn")
     assert all(isinstance(line, str) for line in view["log"])
     titles = [p["title"] for p in view["panels"]]
@@ -79,14 +79,14 @@ def test_view_shape_and_own_hand():
     assert view["data"]["seats"][1]["hand_count"] == 2
     text = _text(view)
     assert "Matcha" not in text and "Quiche" not in text
-    other = TITLE.view(s, 1)
+    other = said(TITLE.view(s, 1), s)
     assert other["status"].startswith("P0's turn")
     assert "Latte" not in _text(other)
 
 
 def test_spectator_sees_no_hand():
     s = table(3)
-    view = TITLE.view(s, None)
+    view = said(TITLE.view(s, None), s)
     assert "hand" not in view["data"]
     assert not any(p["title"].endswith("hand") for p in view["panels"])
     for seat in s["seats"]:
@@ -99,8 +99,8 @@ def test_a_draw_is_named_only_to_the_drawer():
     top = s["deck"][-1]
     name = cardset_of(s).cards[top].name
     after = TITLE.apply(s, 0, "add:chamomile", rng())
-    assert f"You drew {name}." in TITLE.view(after, 0)["log"]
-    assert "P0 drew 1 card from the deck." in TITLE.view(after, 1)["log"]
+    assert f"You drew {name}." in said(TITLE.view(after, 0), after)["log"]
+    assert "P0 drew 1 card from the deck." in said(TITLE.view(after, 1), after)["log"]
     assert name not in _text(TITLE.view(after, 1))
     assert name not in _text(TITLE.view(after, None))
 
@@ -113,12 +113,12 @@ def test_the_finished_game_shows_everything():
         (who,) = TITLE.prompts(state)
         seq += 1
         state = TITLE.apply(state, who, TITLE.bot_answer(state, who, step_rng(seed, seq)), step_rng(seed, seq))
-    view = TITLE.view(state, None)
+    view = said(TITLE.view(state, None), state)
     assert view["status"].startswith("Game over")
     titles = [p["title"] for p in view["panels"]]
     assert {"Ana's hand", "Ben's hand", "Cy's hand", "Scores"} <= set(titles)
     scores = next(p for p in view["panels"] if p["title"] == "Scores")["table"]
-    assert scores["header"][1:-1] == [label for label, _ in TITLE.outcome(state).breakdown[0]]
+    assert scores["header"][1:-1] == [said(label) for label, _ in TITLE.outcome(state).breakdown[0]]
     assert len(scores["rows"]) == 3
     cs = cardset_of(state)
     dealt = [cs.cards[c].name for c in TITLE.setup(["Ana", "Ben", "Cy"], {}, step_rng(seed, 0))["seats"][1]["hand"]]
@@ -130,4 +130,4 @@ def test_status_tells_of_the_last_round():
     s = one_serve_from_the_end(["tinkerer", "food-critic", "interior-critic", "cafe-hopper"])
     s = TITLE.apply(s, 0, "serve:lemonade", rng())
     s = TITLE.apply(s, 0, TITLE.default_answer(s, 0), rng())
-    assert "Last round" in TITLE.view(s, 1)["status"]
+    assert "Last round" in said(TITLE.view(s, 1), s)["status"]
