@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalMove
-from .messages import msg, nmsg
+from .messages import english, msg, nmsg
 from .typed import Unreadable, read_int
 
 # a reply that picks nothing, in English; a reader's own language adds its words (games.messages)
@@ -54,7 +54,8 @@ def _match_token(options: tuple[Option, ...], token: str) -> str | None:
             pass  # not a number after all ("2nd"), or out of range: perhaps a label
     low = token.casefold()
     for o in options:
-        if o.id.casefold() == low or o.label.casefold() == low:
+        # a shown prompt's labels are the reader's words; an engine's own are messages, read in English
+        if o.id.casefold() == low or english(o.label).casefold() == low:
             return o.id
     return None
 
