@@ -32,6 +32,7 @@ from accounts import languages
 from games.engine.prompts import key_of, prompt_key
 
 from . import dispatch, links, pending
+from .calendar_feed import words as calendar_words
 from .calendar_files import Deadline, deadline_file
 from .channels import pinging
 from .clock import seat as seat_clock
@@ -185,7 +186,7 @@ def _finish(note: Notification, lang: str) -> None:
     if ctx.get("deadline_at") and frozen is not None:
         due = datetime.fromisoformat(ctx["deadline_at"])
         question = ctx["prompt"].get("text", "") if isinstance(ctx.get("prompt"), dict) else ""
-        deadline = Deadline(frozen.pk, ctx["game"]["name"], due, ctx["url"], question)
+        deadline = Deadline(frozen.pk, ctx["game"]["name"], due, ctx["url"], question, calendar_words())
         note.ics = deadline_file(deadline, settings.REPLY_DOMAIN, timezone.now())
     if note.game_id:
         # the drawing takes the card catalogue from the game (fixed for its whole life) and draws
