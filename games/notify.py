@@ -24,6 +24,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -632,6 +633,8 @@ def reply_problem(seat: Seat | None, recipient: str, problem: Any, prompt: dict 
     lang = languages.for_user(person) if person is not None else settings.LANGUAGE_CODE
     with translation.override(lang):
         subject = _("Your reply could not be played")
+        if isinstance(problem, Promise):  # a translatable constant: said in the recipient's language
+            problem = str(problem)
     return _queue(
         seat.game if seat else None,
         own,
