@@ -334,7 +334,7 @@ def _talk(seat: Seat, message) -> str:
     text = talk_text(body_of(message))
     try:
         if not text:
-            raise SubmitError(NO_MESSAGE, "empty")
+            raise SubmitError(str(NO_MESSAGE), "empty")
         talk.post_message(seat, text, via="email")
     except SubmitError as e:
         notify.reply_problem(seat, seat.player.email, e.message, None, links.url_for(seat))
