@@ -2,7 +2,8 @@
 
 Read only, in one query: the person's seats that wait on a decision with a deadline in a game in
 play (a paused game's deadlines are not running: they come back, moved, when it resumes), each
-with its own question and its own signed link. games.calendar_files writes the file.
+with its own question and its own signed link. games.calendar_files writes the file, in the
+person's language (their profile's: a calendar app has no browser language to go by).
 
 Calendar apps poll the feed, so it answers "unchanged" cheaply and truthfully. Its ETag is a
 digest of the file. Its Last-Modified, and each event's DTSTAMP, LAST-MODIFIED and SEQUENCE,
@@ -28,11 +29,14 @@ from datetime import UTC, datetime
 from django.conf import settings
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 
-from accounts import tokens
+from accounts import languages, tokens
 
 from . import links
-from .calendar_files import Deadline, feed_file
+from .calendar_files import Deadline, Words, feed_file
+from .messages import Reading, say
 from .models import Game, Seat
 
 STAMP_TIMEOUT = 60 * 24 * 3600  # seconds the cache remembers a stamp (a forgotten one only costs a download)
@@ -46,9 +50,23 @@ class Feed:
     last_modified: datetime
 
 
+def words() -> Words:
+    """A calendar file's words in the active language."""
+    return Words(
+        summary=_("Your move in %(game)s"),
+        answer_here=_("Answer here: %(url)s"),
+        feed_name=_("Café turns: my deadlines"),
+    )
+
+
 def deadlines_of(user_pk: int, now: datetime) -> list[Deadline]:
-    """The person's running deadlines, soonest first (one query)."""
-    seats = (
+    """The person's running deadlines, soonest first, in the active language (one query, and one
+    for each game's players' names when a question names a seat)."""
+    return _deadlines(_seats(user_pk), now)
+
+
+def _seats(user_pk: int):
+    return (
         Seat.objects.filter(
             player_id=user_pk,
             is_bot=False,
@@ -56,12 +74,28 @@ def deadlines_of(user_pk: int, now: datetime) -> list[Deadline]:
             waiting_since__isnull=False,
             game__status=Game.Status.ACTIVE,
         )
-        .select_related("game")
-        .only("pk", "nonce", "index", "deadline", "game", "game__name", "game__title", "game__state", "game__status")
+        .select_related("game", "player")
+        .only(
+            "pk",
+            "nonce",
+            "index",
+            "deadline",
+            "game",
+            "game__name",
+            "game__title",
+            "game__state",
+            "game__status",
+            "player",
+            "player__language",
+        )
         .order_by("deadline", "pk")
     )
+
+
+def _deadlines(seats, now: datetime) -> list[Deadline]:
     signed_at = int(now.timestamp()) // DAY * DAY
     found = []
+    said = words()
     for seat in seats:
         game = seat.game
         prompt = game.engine.prompts(game.state).get(seat.index)
@@ -73,20 +107,39 @@ def deadlines_of(user_pk: int, now: datetime) -> list[Deadline]:
                 game_name=game.name,
                 due=seat.deadline,
                 url=links.url_for(seat, signed_at),
-                question=prompt.text,
+                question=_question(prompt.text, game),
+                words=said,
             )
         )
     return found
 
 
-def feed_for(user_pk: int, now: datetime) -> Feed:
-    """The person's feed as a file, with its ETag and Last-Modified."""
-    deadlines = deadlines_of(user_pk, now)
+def _question(text, game: Game) -> str:
+    """The question in words; the players' names are read only when it names a seat."""
+    if isinstance(text, str):
+        return text
+    names = {s.index: s.name for s in game.seats.select_related("player")} if "$seat" in repr(text) else {}
+    return say(text, Reading(names, game.title))
+
+
+def feed_for(user_pk: int, now: datetime, language: str | None = None) -> Feed:
+    """The person's feed as a file, with its ETag and Last-Modified, in the person's language:
+    `language` (their profile's, from the caller who has read them), else the one their seats'
+    query reads with them, else the active one. Still one query."""
+    seats = list(_seats(user_pk))
+    if language is None and seats:
+        language = languages.for_user(seats[0].player)
+    with translation.override(languages.valid(language) or translation.get_language() or settings.LANGUAGE_CODE):
+        return _feed(user_pk, seats, now)
+
+
+def _feed(user_pk: int, seats: list[Seat], now: datetime) -> Feed:
+    deadlines = _deadlines(seats, now)
     contents = {_seat_key(d.seat_pk): _content(d) for d in deadlines}
     feed_key = f"calendar:feed:{user_pk}"
     contents[feed_key] = "\n".join(contents.values())
     stamps = revisions(contents, now)
-    body = feed_file([(d, stamps[_seat_key(d.seat_pk)]) for d in deadlines], settings.REPLY_DOMAIN)
+    body = feed_file([(d, stamps[_seat_key(d.seat_pk)]) for d in deadlines], settings.REPLY_DOMAIN, words())
     return Feed(body=body, etag=hashlib.sha256(body).hexdigest()[:32], last_modified=max(stamps.values()))
 
 
@@ -95,7 +148,8 @@ def _seat_key(seat_pk: int) -> str:
 
 
 def _content(deadline: Deadline) -> str:
-    return json.dumps([deadline.due.isoformat(), deadline.game_name, deadline.question, deadline.url])
+    # the words are content too: a feed read in a new language is a new revision
+    return json.dumps([deadline.due.isoformat(), deadline.game_name, deadline.question, deadline.url, deadline.summary])
 
 
 def revisions(contents: dict[str, str], now: datetime) -> dict[str, datetime]:

@@ -10,7 +10,8 @@ email): a calendar app moves the event when the deadline moves rather than addin
 the feed drops it once the seat has answered. `revised` (when the event last changed) is its
 DTSTAMP and LAST-MODIFIED, and gives its SEQUENCE, so apps that keep events by UID take the change.
 
-Pure (no Django): the caller passes the site's domain, the links and the times.
+Pure (no Django): the caller passes the site's domain, the links and the times, and the words
+(`Words`) in the reader's language (games.calendar_feed, games.notify: `words()` there).
 """
 
 from __future__ import annotations
@@ -29,6 +30,19 @@ QUESTION_CHARS = 300  # of the question in an event's description
 
 
 @dataclass(frozen=True)
+class Words:
+    """What an event and a feed say around the game's name, the question and the link: English,
+    unless the caller passes the reader's own (named placeholders, as a translation gives them)."""
+
+    summary: str = "Your move in %(game)s"
+    answer_here: str = "Answer here: %(url)s"
+    feed_name: str = FEED_NAME
+
+
+ENGLISH = Words()
+
+
+@dataclass(frozen=True)
 class Deadline:
     """What an event says of one seat's deadline: nothing from any other seat."""
 
@@ -37,18 +51,27 @@ class Deadline:
     due: datetime
     url: str  # the seat's own signed link: the file goes only to that seat's person
     question: str = ""
+    words: Words = ENGLISH
 
     def uid(self, domain: str) -> str:
         return f"seat-{self.seat_pk}@{domain}"
 
     @property
     def summary(self) -> str:
-        return f"Your move in {one_line(self.game_name)}"
+        return _filled(self.words.summary, game=one_line(self.game_name))
 
     @property
     def description(self) -> str:
         question = one_line(self.question, QUESTION_CHARS)
-        return (f"{question}\n" if question else "") + f"Answer here: {self.url}"
+        return (f"{question}\n" if question else "") + _filled(self.words.answer_here, url=self.url)
+
+
+def _filled(text: str, **values: str) -> str:
+    """`text` with its placeholders filled; a translation that names them wrongly reads as written."""
+    try:
+        return text % values
+    except (KeyError, TypeError, ValueError):
+        return text
 
 
 def one_line(text: str, limit: int | None = None) -> str:
@@ -98,11 +121,11 @@ def deadline_file(deadline: Deadline, domain: str, now: datetime) -> str:
     return calendar.to_ical().decode()
 
 
-def feed_file(events: list[tuple[Deadline, datetime]], domain: str) -> bytes:
+def feed_file(events: list[tuple[Deadline, datetime]], domain: str, words: Words = ENGLISH) -> bytes:
     """A person's feed: each (deadline, when its event last changed), in the order given."""
     calendar = _calendar()
-    calendar.add("name", FEED_NAME)
-    calendar.add("x-wr-calname", FEED_NAME)
+    calendar.add("name", words.feed_name)
+    calendar.add("x-wr-calname", words.feed_name)
     calendar.add("refresh-interval", FEED_REFRESH, parameters={"VALUE": "DURATION"})
     calendar.add("x-published-ttl", vDuration(FEED_REFRESH))  # what Outlook reads
     for deadline, revised in events:

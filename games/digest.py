@@ -1,16 +1,19 @@
-"""The daily digest: one email a day listing the games waiting on a player who chose it."""
+"""The daily digest: one email a day listing the games waiting on a player who chose it, in their
+language (its times in their locale, each question said when the mail is sent: games.notify)."""
 
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from games.clock.calendar import zone_for
-from games.clock.shown import due_in, local_time
-from games.engine.words import counted
+from games.clock.shown import due_in
 
 from . import links, notify
+from .mail_time import local_time
+from .messages import Reading, say
 from .models import Game, Notification, Seat
 
 
@@ -52,28 +55,35 @@ def send_due(now: datetime) -> int:
             )
             if not seats:
                 continue
-            games = []
-            for s in seats:
-                prompt = s.game.engine.prompts(s.game.state).get(s.index)
-                games.append(
-                    {
-                        "name": s.game.name,
-                        "title": s.game.title_name,
-                        "url": links.url_for(s),
-                        "waiting": local_time(s.waiting_since, user.timezone),
-                        "deadline": local_time(s.deadline, user.timezone),
-                        "due_in": due_in(s.deadline, now),
-                        "question": prompt.text if prompt else "",
-                    }
-                )
-            notify._queue(
-                None,
-                seats[0],
-                Notification.Kind.DIGEST,
-                f"{counted(len(games), 'game')} waiting on you",
-                "digest",
-                {"games": games, "game": None},
-            )
+            with notify.speaking(user):
+                _queue_digest(user, seats, now)
             User.objects.filter(pk=user.pk).update(last_digest_at=now)
             sent += 1
     return sent
+
+
+def _reading(game: Game) -> Reading:
+    return Reading({seat.index: seat.name for seat in game.seats.select_related("player")}, game.title)
+
+
+def _queue_digest(user, seats: list[Seat], now: datetime) -> None:
+    """The digest's row, written in the reader's language (active around it)."""
+    games = []
+    for s in seats:
+        prompt = s.game.engine.prompts(s.game.state).get(s.index)
+        games.append(
+            {
+                "name": s.game.name,
+                "title": s.game.title_name,
+                "url": links.url_for(s),
+                "waiting": local_time(s.waiting_since, user.timezone),
+                "deadline": local_time(s.deadline, user.timezone),
+                "due_in": due_in(s.deadline, now),
+                # said now, in the reader's language, naming the players of its own game
+                "question": say(prompt.text, _reading(s.game)) if prompt else "",
+            }
+        )
+    subject = ngettext("%(count)s game waiting on you", "%(count)s games waiting on you", len(games)) % {
+        "count": len(games)
+    }
+    notify._queue(None, seats[0], Notification.Kind.DIGEST, subject, "digest", {"games": games, "game": None})

@@ -47,6 +47,11 @@ The same reader (`read`) takes replies that come with no provider: games.mailin'
 (`manage.py smtpd`, for a domain whose MX points at the service) and its IMAP poller (an ordinary
 mailbox, REPLY_IMAP_URL, whose plus-addresses are the reply addresses) store each raw message
 first, then hand it here parsed, exactly as the webhook does.
+
+Every answer to a reply is in the language of the person it goes to (games.notify.reply_problem),
+and a reply is read in its player's language: the options by their names as that player's email
+showed them (or in English), the words for picking nothing in their language or English's
+(`none_words`), option numbers in any script's digits.
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from dataclasses import dataclass
 from email.utils import getaddresses, parseaddr
 from typing import Any
 
@@ -63,27 +69,88 @@ from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
 from django.http import HttpResponseBadRequest
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
+from accounts import languages
 
 from . import links, notify
 from .actions import play, talk
-from .actions.answers import Replied
+from .actions.answers import Replied, Unread
 from .actions.write import SubmitError
 from .engine import IllegalMove
+from .engine.prompts import NONE_WORDS, ChooseMany, Composite
+from .messages import NOBODY, Reading, refusal, shown_prompt
 from .models import Game, Seat
 from .reply_text import UNREADABLE, answer_text, body_of, talk_text
 
 log = logging.getLogger(__name__)
 
-INVALID_ADDRESS = (
+INVALID_ADDRESS = gettext_lazy(
     "This reply address is not valid: it may belong to an older email whose seat has a new player, "
     "or your mail program may have changed it. Nothing was played. Please reply to your latest email, "
     "or use the link in it."
 )
-WRONG_SENDER = (
+WRONG_SENDER = gettext_lazy(
     "Your reply was not sent from the address this seat was invited with, so nothing was played. "
     "Please reply from the address the game's emails are sent to, or use the link in them."
 )
-NO_MESSAGE = "We found no message at the top of your reply, so nothing was posted."
+NO_MESSAGE = gettext_lazy("We found no message at the top of your reply, so nothing was posted.")
+NO_ANSWER = gettext_lazy(
+    "We found no answer at the top of your reply. Write the number of your choice on the first line."
+)
+
+
+def none_words() -> frozenset[str]:
+    """The words a reply may pick nothing with, in the active language and in English."""
+    # Translators: the words a reply by email may use to pick none of the choices, separated by "|"
+    said = pgettext("reply words for none", "none|nothing")
+    return NONE_WORDS | frozenset(w.strip().casefold() for w in said.split("|") if w.strip())
+
+
+def _parse(prompt, text: str, words: frozenset[str]):
+    takes_words = isinstance(prompt, ChooseMany | Composite)
+    return prompt.parse_text(text, words) if takes_words else prompt.parse_text(text)
+
+
+def read_in_language(prompt, text: str, reading: Reading = NOBODY):
+    """A reply's answer to the engine's `prompt`, read in the active language: the options by their
+    names as the player's email showed them, else as English names them; IllegalMove (the first
+    reading's) if neither reads."""
+    words = none_words()
+    try:
+        return _parse(shown_prompt(prompt, reading), text, words)
+    except IllegalMove as first:
+        if (translation.get_language() or "en").split("-")[0] == "en":
+            raise
+        with translation.override("en"):
+            english = shown_prompt(prompt, reading)
+        try:
+            return _parse(english, text, words)
+        except IllegalMove:
+            raise first from None
+
+
+@dataclass(frozen=True)
+class RepliedIn(Replied):
+    """A reply read in its player's language (active when the write path reads it, under the lock)."""
+
+    reading: Reading = NOBODY
+
+    def read(self, prompt):
+        parts = len(getattr(prompt, "parts", ()) or ()) or 1
+        text = answer_text(self.body, parts)
+        if not text:
+            raise Unread(str(NO_ANSWER))
+        try:
+            return read_in_language(prompt, text, self.reading)
+        except IllegalMove as e:
+            raise Unread(refusal(e, self.reading) or str(NO_ANSWER)) from None
+
+
+def _reading(game: Game) -> Reading:
+    return Reading({s.index: s.name for s in game.seats.select_related("player")}, game.title)
 
 
 # the only white space a mail header may wrap an address in; anything else (U+2028, NEL) is not ours
@@ -241,7 +308,8 @@ def _handle(message, from_addr: str, to: list[str]) -> str:
     if kind not in handlers:
         log.warning("inbound reply seat=%s ignored: unknown reply kind", seat.pk)
         return "unknown_kind"
-    with transaction.atomic():
+    # the player reads the answer to their reply, and wrote it, in their own language
+    with translation.override(languages.for_user(seat.player)), transaction.atomic():
         outcome = handlers[kind]()
     log.info("inbound reply seat=%s kind=%s outcome=%s", seat.pk, kind, outcome)
     return outcome
@@ -254,7 +322,8 @@ def _answer(seat: Seat, message, version: int, key: str) -> str:
     to an old email is refused as stale or already answered before its text is read."""
     try:
         # the service mails the next step of the turn itself: the player has no page open
-        play.submit(seat.game_id, seat.index, Replied(body_of(message)), version, via="email", prompt_key=key)
+        reply = RepliedIn(body_of(message), reading=_reading(seat.game))
+        play.submit(seat.game_id, seat.index, reply, version, via="email", prompt_key=key)
     except SubmitError as e:
         _problem(seat, e.message)
         return e.code
@@ -265,7 +334,7 @@ def _talk(seat: Seat, message) -> str:
     text = talk_text(body_of(message))
     try:
         if not text:
-            raise SubmitError(NO_MESSAGE, "empty")
+            raise SubmitError(str(NO_MESSAGE), "empty")
         talk.post_message(seat, text, via="email")
     except SubmitError as e:
         notify.reply_problem(seat, seat.player.email, e.message, None, links.url_for(seat))
@@ -279,16 +348,20 @@ def _plan(seat: Seat, message) -> str:
     upcoming = game.engine.upcoming
     prompt = upcoming(game.state, seat.index) if upcoming and game.status == Game.Status.ACTIVE else None
     if prompt is None:
-        _problem(seat, "There is nothing to plan for now: you are being asked already, or the round has moved on.")
+        _problem(seat, _("There is nothing to plan for now: you are being asked already, or the round has moved on."))
         return "no_plan"
     text = answer_text(body_of(message))
+    reading = _reading(game)
     try:
         tokens = [t for t in re.split(r"[\s,;]+", text) if t]
         if not tokens:
-            raise IllegalMove("Write the numbers of your choices in order on the first line, e.g. 3, 1.")
-        answers = [prompt.parse_text(t) for t in tokens[:3]]
+            raise IllegalMove(_("Write the numbers of your choices in order on the first line, e.g. 3, 1."))
+        answers = [read_in_language(prompt, t, reading) for t in tokens[:3]]
         play.set_plan(seat, answers)
-    except (IllegalMove, SubmitError) as e:
+    except IllegalMove as e:
+        _problem(seat, refusal(e, reading))
+        return "illegal"
+    except SubmitError as e:
         _problem(seat, getattr(e, "message", None) or str(e))
         return "illegal"
     return "planned"

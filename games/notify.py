@@ -5,6 +5,12 @@ question, the deadline in words), and the sender renders it: what a player reads
 it was when they were asked, sending later (or again after an outage) cannot show anything newer
 or anything another seat may not see, and the write path never spends its time on templates. A player's preferences decide whether a row is written at
 all: unsubscribed people get nothing (their games go on), digest readers get one email a day.
+
+Every row is written in its recipient's language (accounts.languages.for_user; a visitor with no
+account, the language of the request that caused it): the subject as the row is written, the
+bodies and the calendar file when it is sent, both inside `translation.override` of the language
+kept in the row (`lang`). What the engine says (the question, its options, a refusal, the log) is
+kept as its messages and said in that language by games.messages.
 """
 
 from __future__ import annotations
@@ -17,19 +23,25 @@ import css_inline
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
+from accounts import languages
 from games.engine.prompts import key_of, prompt_key
-from games.engine.words import noun
 
 from . import dispatch, links, pending
+from .calendar_feed import words as calendar_words
 from .calendar_files import Deadline, deadline_file
 from .channels import pinging
 from .clock import seat as seat_clock
 from .clock import terms as clock_terms
 from .clock.calendar import holding, quiet_hour_spans
-from .clock.shown import local_time
+from .mail_time import local_time
+from .messages import Reading
+from .messages import render as said
 from .models import Game, Notification, Seat
 from .present import as_shown, score_rows, table_template
 
@@ -45,6 +57,19 @@ EMAIL_LOG_LINES = 6  # the "latest in the log" lines an email shows
 
 
 # --- writing rows ----------------------------------------------------------------------------
+
+
+def language_of(user) -> str:
+    """The language a row to `user` is written in; without a person, the one active now (the
+    request's of a visitor who asked for the mail), else the site's."""
+    if user is not None:
+        return languages.for_user(user)
+    return languages.valid(translation.get_language()) or settings.LANGUAGE_CODE
+
+
+def speaking(user) -> translation.override:
+    """`with speaking(user):` the words written now (a subject) are in that person's language."""
+    return translation.override(language_of(user))
 
 
 def _wants(seat: Seat | None, immediate: bool) -> bool:
@@ -67,12 +92,14 @@ def _queue(
     reply: tuple[str, str] | None = None,
     due: bool = False,
     recipient: str | None = None,
+    lang: str | None = None,
 ) -> Notification:
     """Write an outbox row with what the email will show, frozen now as plain JSON; `finish` renders it.
 
     Links, reply addresses and the calendar file are signed when the row is sent, from the seat's
     nonce as it is now: a player replaced before the send gets no working link in the old email.
     `reply` = (kind, question key) gives the email a reply address; `due` attaches the deadline.
+    `lang`: the recipient's language (by default the seat's person's); `subject` is written in it.
     """
     user = seat.player if seat else None
     ctx = {
@@ -89,6 +116,7 @@ def _queue(
         "user_pk": user.pk if user else None,
         "subject": subject,
         "tz": user.timezone if user else "UTC",
+        "lang": lang or language_of(user),
         **ctx,
     }
     if reply is not None and game is not None:
@@ -114,10 +142,28 @@ def _queue(
 
 
 def finish(note: Notification) -> None:
-    """Fill in a row's bodies, headers and calendar file from its frozen context (on the object only)."""
+    """Fill in a row's bodies, headers and calendar file from its frozen context (on the object only),
+    in the recipient's language (a row from before languages: the site's)."""
     if note.body_text or not note.template:
         return
+    lang = languages.valid((note.context or {}).get("lang")) or settings.LANGUAGE_CODE
+    with translation.override(lang):
+        _finish(note, lang)
+
+
+def _reading(game: Game | None) -> Reading:
+    """Whom a row's messages name: the players by their names of now, in the game's title's words."""
+    if game is None:
+        return Reading()
+    return Reading({s.index: s.name for s in game.seats.select_related("player")}, game.title)
+
+
+def _finish(note: Notification, lang: str) -> None:
+    reading = _reading(note.game if note.game_id else None)
     ctx = dict(note.context)
+    view = ctx.pop("view", None)  # told as the seat saw it first (below), then said
+    ctx = said(ctx, reading)  # every message in it as words, in the active language
+    ctx["lang"] = lang
     ref = ctx.get("seat")
     frozen = Seat(pk=ref["pk"], nonce=ref["nonce"]) if ref else None
     if frozen is not None and "url" not in ctx:
@@ -126,6 +172,7 @@ def finish(note: Notification) -> None:
             ctx["seat_url"] = ctx["url"]
             ctx["url"] = settings.SITE_URL + reverse("seat-history", args=[links.token_for(frozen)]) + "?step=0"
     headers = dict(note.headers)
+    headers["Content-Language"] = lang
     if ctx.get("reply") and frozen is not None:
         r = ctx["reply"]
         headers["Reply-To"] = links.reply_address(frozen, r["version"], r["key"], kind=r["kind"])
@@ -140,16 +187,18 @@ def finish(note: Notification) -> None:
     if ctx.get("deadline_at") and frozen is not None:
         due = datetime.fromisoformat(ctx["deadline_at"])
         question = ctx["prompt"].get("text", "") if isinstance(ctx.get("prompt"), dict) else ""
-        deadline = Deadline(frozen.pk, ctx["game"]["name"], due, ctx["url"], question)
+        deadline = Deadline(frozen.pk, ctx["game"]["name"], due, ctx["url"], question, calendar_words())
         note.ics = deadline_file(deadline, settings.REPLY_DOMAIN, timezone.now())
     if note.game_id:
         # the drawing takes the card catalogue from the game (fixed for its whole life) and draws
         # the seat's own cards as "yours"
         ctx["game"] = note.game
-        if isinstance(ctx.get("view"), dict) and ctx.get("log_at"):
-            ctx["view"] = _as_told(note.game, ctx["view"], ref["index"] if ref else None, ctx["log_at"])
+        if isinstance(view, dict) and ctx.get("log_at"):
+            view = _as_told(note.game, view, ref["index"] if ref else None, ctx["log_at"])
         ctx["email_table"] = table_template(note.game.title, "email")
         ctx["as_seat"] = ref["index"] if ref else None
+    if view is not None:
+        ctx["view"] = said(view, reading)
     note.headers = headers
     note.body_text = render_to_string(f"emails/{note.template}.txt", ctx)
     note.body_html = inline_css(render_to_string(f"emails/{note.template}.html", ctx))
@@ -189,7 +238,9 @@ def your_move(game: Game, seat: Seat, view: dict[str, Any], prompt, note: str = 
     pings(game, seat, prompt)
     if not _wants(seat, immediate=True):
         return None
-    return _asking(game, seat, view, prompt, Notification.Kind.YOUR_MOVE, f"Your move in {game.name}", note)
+    with speaking(seat.player):
+        subject = _("Your move in %(game)s") % {"game": game.name}
+        return _asking(game, seat, view, prompt, Notification.Kind.YOUR_MOVE, subject, note)
 
 
 # --- pings: every channel but email ------------------------------------------------------------
@@ -281,7 +332,10 @@ def _ping_rows(waits: list[_Wait]) -> list[Notification]:
 def _ping_row(w: _Wait, kind: str, target: Any, own: bool) -> Notification:
     game, seat = w.game, w.seat
     user = seat.player if seat.player_id else None
+    # a person's own channel speaks their language; a game's shared chat its host's
+    lang = language_of(user) if own and user is not None else languages.for_user(game.organiser)
     ctx: dict[str, Any] = {
+        "lang": lang,
         "game": {"name": game.name},
         "whose": seat.name,
         "deadline_at": seat.deadline.isoformat() if seat.deadline else None,
@@ -305,26 +359,34 @@ def _ping_row(w: _Wait, kind: str, target: Any, own: bool) -> Notification:
         channel=kind,
         target_id=target.pk,
         kind=Notification.Kind.YOUR_MOVE,
-        subject=(f"Your move in {game.name}" if own else f"{seat.name}'s move in {game.name}")[:200],
+        subject=_ping_subject(lang, game.name, seat.name if not own else None)[:200],
         context=ctx,
         not_before=held,
         next_attempt_at=held,
     )
 
 
+def _ping_subject(lang: str, game_name: str, whose: str | None) -> str:
+    with translation.override(lang):
+        if whose is None:
+            return _("Your move in %(game)s") % {"game": game_name}
+        return _("%(player)s's move in %(game)s") % {"player": whose, "game": game_name}
+
+
 def reminder(game: Game, seat: Seat, view: dict[str, Any], prompt) -> Notification | None:
     if not _wants(seat, immediate=False):
         return None
-    due = local_time(seat.deadline, seat.player.timezone)
-    return _asking(
-        game, seat, view, prompt, Notification.Kind.REMINDER, f"Reminder: your move in {game.name} is due {due}"
-    )
+    with speaking(seat.player):
+        due = local_time(seat.deadline, seat.player.timezone)
+        subject = _("Reminder: your move in %(game)s is due %(due)s") % {"game": game.name, "due": due}
+        return _asking(game, seat, view, prompt, Notification.Kind.REMINDER, subject)
 
 
 def _bank_words(game: Game, seat: Seat, kind: str) -> str:
     """The seat's time bank as an email says it ("2 days 4 h"), or nothing without a bank.
 
     A your-move email goes as the wait starts, so it states the bank as stored; a reminder, what is left now.
+    (games.clock.terms says it, in the active language once it speaks others.)
     """
     at = seat.clock_since if kind == Notification.Kind.YOUR_MOVE else timezone.now()
     left = seat_clock.bank_left_at(game.clock, seat, at or timezone.now())
@@ -357,11 +419,13 @@ def _asking(game: Game, seat: Seat, view: dict[str, Any], prompt, kind: str, sub
 def invite(game: Game, seat: Seat) -> Notification | None:
     if not _wants(seat, immediate=False):
         return None
+    with speaking(seat.player):
+        subject = _("You are playing %(title)s: %(game)s") % {"title": game.title_name, "game": game.name}
     return _queue(
         game,
         seat,
         Notification.Kind.INVITE,
-        f"You are playing {game.title_name}: {game.name}",
+        subject,
         "invite",
         {"players": [s.name for s in game.seats.all()]},
     )
@@ -370,12 +434,18 @@ def invite(game: Game, seat: Seat) -> Notification | None:
 def final(game: Game, seat: Seat, view: dict[str, Any], outcome, names: dict[int, str]) -> Notification | None:
     if not _wants(seat, immediate=False):
         return None
-    winners = " and ".join(names[i] for i in outcome.winners)
+    with speaking(seat.player):
+        winners = _winners([str(names[i]) for i in outcome.winners])
+        subject = ngettext(
+            "Game over in %(game)s: %(winners)s wins",
+            "Game over in %(game)s: %(winners)s share the win",
+            len(outcome.winners),
+        ) % {"game": game.name, "winners": winners}
     return _queue(
         game,
         seat,
         Notification.Kind.FINAL,
-        f"Game over in {game.name}: {winners} {'wins' if len(outcome.winners) == 1 else 'share the win'}",
+        subject,
         "final",
         {
             "rows": score_rows(outcome, names),
@@ -389,35 +459,63 @@ def final(game: Game, seat: Seat, view: dict[str, Any], outcome, names: dict[int
     )
 
 
-def notice(game: Game, seat: Seat, subject: str, text: str) -> Notification | None:
-    """Something everyone at the table should know (a bot took a seat, the game was ended...)."""
+def _winners(names: list[str]) -> str:
+    """The winners' names joined by "and" ("Ana and Ben"), in the active language."""
+    return pgettext("between the names of winners", " and ").join(names)
+
+
+def notice(game: Game, seat: Seat, subject: Any, text: Any) -> Notification | None:
+    """Something everyone at the table should know (a bot took a seat, the game was ended...).
+
+    `subject` and `text` are words, or callables taking nothing that write them (called in the
+    recipient's language), or engine messages (the text is said when the mail is sent)."""
     if not _wants(seat, immediate=False):
         return None
+    with speaking(seat.player):
+        if callable(subject):
+            subject = subject()
+        elif not isinstance(subject, str):
+            subject = said(subject, _reading(game))
+        text = text() if callable(text) else text
     return _queue(game, seat, Notification.Kind.NOTICE, subject, "notice", {"text": text})
 
 
 def paused(game: Game, seat: Seat, by: str, reason: str) -> Notification | None:
     """The game stopped: every clock with it, so nothing is due until it resumes."""
-    why = f": {reason}" if reason else ""
-    return notice(
-        game,
-        seat,
-        f"{game.name} is paused",
-        f"{capfirst(by)} paused {game.name}{why}. Every clock has stopped: nothing is due until the game resumes, "
-        "and you will get an email when it does.",
-    )
+
+    def text() -> str:
+        values = {"who": capfirst(by), "game": game.name, "reason": reason}
+        said_it = (
+            _("%(who)s paused %(game)s: %(reason)s.") % values if reason else _("%(who)s paused %(game)s.") % values
+        )
+        return (
+            said_it
+            + " "
+            + _(
+                "Every clock has stopped: nothing is due until the game resumes, and you will get an email when it does."
+            )
+        )
+
+    return notice(game, seat, lambda: _("%(game)s is paused") % {"game": game.name}, text)
 
 
 def resumed(game: Game, seat: Seat, by: str, reason: str) -> Notification | None:
     """The game goes on: the seat's deadline, moved by the length of the pause, in its own timezone."""
     if not _wants(seat, immediate=False):
         return None
-    why = f": {reason}" if reason else ""
-    if seat.deadline is not None:
-        due = f"Your move is now due {local_time(seat.deadline, seat.player.timezone)}."
-    else:
-        due = "Nothing is waiting on you right now; you will get an email when it is your move."
-    return notice(game, seat, f"{game.name} goes on", f"{capfirst(by)} resumed {game.name}{why}. {due}")
+
+    def text() -> str:
+        values = {"who": capfirst(by), "game": game.name, "reason": reason}
+        said_it = (
+            _("%(who)s resumed %(game)s: %(reason)s.") % values if reason else _("%(who)s resumed %(game)s.") % values
+        )
+        if seat.deadline is not None:
+            due = _("Your move is now due %(due)s.") % {"due": local_time(seat.deadline, seat.player.timezone)}
+        else:
+            due = _("Nothing is waiting on you right now; you will get an email when it is your move.")
+        return f"{said_it} {due}"
+
+    return notice(game, seat, lambda: _("%(game)s goes on") % {"game": game.name}, text)
 
 
 def table_talk(game: Game, seat: Seat) -> Notification | None:
@@ -427,11 +525,13 @@ def table_talk(game: Game, seat: Seat) -> Notification | None:
     messages = _talk(seat)
     if not messages:
         return None
+    with speaking(seat.player):
+        subject = ngettext("New message at %(game)s", "New messages at %(game)s", len(messages)) % {"game": game.name}
     return _queue(
         game,
         seat,
         Notification.Kind.MESSAGE,
-        f"New {noun(len(messages), 'message')} at {game.name}",
+        subject,
         "table_talk",
         {"messages": messages},
         reply=("t", "talk"),
@@ -442,12 +542,13 @@ def plan_offer(game: Game, seat: Seat, prompt) -> Notification | None:
     """For a player who answers by email: the next question as it looks now, to answer in advance."""
     if not _wants(seat, immediate=True):
         return None
-
+    with speaking(seat.player):
+        subject = _("Plan ahead in %(game)s") % {"game": game.name}
     return _queue(
         game,
         seat,
         Notification.Kind.PLAN,
-        f"Plan ahead in {game.name}",
+        subject,
         "plan_offer",
         {"prompt": prompt.to_dict()},
         reply=("p", prompt_key(prompt)),
@@ -457,14 +558,17 @@ def plan_offer(game: Game, seat: Seat, prompt) -> Notification | None:
 def sign_in(user) -> Notification:
     """A one-time sign-in link, asked for on the sign-in page (sent even to an unsubscribed person:
     they asked for it just now)."""
+    with speaking(user):
+        subject = _("Your sign-in link for Café turns")
     return _queue(
         None,
         None,
         Notification.Kind.SIGN_IN,
-        "Your sign-in link for Café turns",
+        subject,
         "sign_in",
         {"sign_in_user": user.pk},
         recipient=user.email,
+        lang=language_of(user),
     )
 
 
@@ -472,51 +576,78 @@ def rematch(game: Game, seat: Seat, actor) -> Notification | None:
     """An offer to play the same table again; the seat's link has the one-click yes."""
     if not _wants(seat, immediate=False):
         return None
-    who = actor.display_name if actor is not None else "The host"
+    with speaking(seat.player):
+        who = actor.display_name if actor is not None else _("The host")
+        subject = _("%(who)s offers to play %(game)s again") % {"who": who, "game": game.previous.name}
     return _queue(
         game,
         seat,
         Notification.Kind.REMATCH,
-        f"{who} offers to play {game.previous.name} again",
+        subject,
         "rematch",
         {"offered_by": who, "players": [s.name for s in game.seats.all()]},
     )
 
 
 def join_confirmation(game: Game, address: str, url: str) -> Notification:
-    """The link that confirms a join: whoever follows it from this address takes an open seat."""
+    """The link that confirms a join: whoever follows it from this address takes an open seat. In the
+    language of the page the visitor asked from (they may have no account yet)."""
+    lang = language_of(None)
+    with translation.override(lang):
+        subject = _("Confirm your seat in %(game)s") % {"game": game.name}
     return _queue(
         None,
         None,
         Notification.Kind.JOIN,
-        f"Confirm your seat in {game.name}",
+        subject,
         "join_confirm",
         {"join": {"name": game.name, "title_name": game.title_name, "host": game.organiser.display_name}, "url": url},
         recipient=address,
+        lang=lang,
     )
 
 
 def fresh_link(seat: Seat) -> Notification | None:
     if not _wants(seat, immediate=False):
         return None
+    with speaking(seat.player):
+        subject = _("Your link to %(game)s") % {"game": seat.game.name}
     return _queue(
         seat.game,
         seat,
         Notification.Kind.FRESH_LINK,
-        f"Your link to {seat.game.name}",
+        subject,
         "fresh_link",
         {},
     )
 
 
-def reply_problem(seat: Seat | None, recipient: str, problem: str, prompt: dict | None, url: str = "") -> Notification:
-    """The answer to a reply that could not be played: why, and the choices again. Nothing changed."""
+def reply_problem(seat: Seat | None, recipient: str, problem: Any, prompt: dict | None, url: str = "") -> Notification:
+    """The answer to a reply that could not be played: why, and the choices again. Nothing changed.
+
+    In the language of the person the address belongs to (the seat's player, or an account with
+    that address), else the site's. `problem`: words, or an engine message said when it is sent;
+    `prompt`: the engine's own question (`to_dict()`), said in the recipient's language then too."""
+    own = seat if seat and seat.player and seat.player.email == recipient else None
+    person = own.player if own else _person(recipient)
+    lang = languages.for_user(person) if person is not None else settings.LANGUAGE_CODE
+    with translation.override(lang):
+        subject = _("Your reply could not be played")
+        if isinstance(problem, Promise):  # a translatable constant: said in the recipient's language
+            problem = str(problem)
     return _queue(
         seat.game if seat else None,
-        seat if seat and seat.player and seat.player.email == recipient else None,
+        own,
         Notification.Kind.REPLY_PROBLEM,
-        "Your reply could not be played",
+        subject,
         "reply_problem",
         {"problem": problem, "prompt": prompt, "url": url},
         recipient=recipient,
+        lang=lang,
     )
+
+
+def _person(address: str):
+    from accounts.models import User
+
+    return User.objects.filter(email__iexact=address).first() if address else None

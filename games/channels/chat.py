@@ -19,6 +19,8 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.models import ChatHook, DeliveredMail
 
@@ -159,7 +161,7 @@ def post(hook: ChatHook, ping: Ping, key: str) -> str:
 
 class ChatChannel(PingChannel):
     kind = "chat"
-    label = "Chat webhook"
+    label = gettext_lazy("Chat webhook")
 
     def _working(self):
         return ChatHook.objects.filter(enabled=True)
@@ -201,10 +203,13 @@ class ChatChannel(PingChannel):
 
 
 def trial_ping(hook: ChatHook) -> Ping:
-    """What the test button sends."""
-    where = hook.game.name if hook.game_id else "your games"
-    return Ping(
-        title="Café turns: a test message",
-        body=f"This webhook will be told when it is a move in {where}. Sent {timezone.now():%Y-%m-%d %H:%M} UTC.",
-        url=settings.SITE_URL + "/",
-    )
+    """What the test button sends, in the language of the person who pressed it (the request's)."""
+    sent = f"{timezone.now():%Y-%m-%d %H:%M}"
+    if hook.game_id:
+        body = _("This webhook will be told when it is a move in %(game)s. Sent %(when)s UTC.") % {
+            "game": hook.game.name,
+            "when": sent,
+        }
+    else:
+        body = _("This webhook will be told when it is a move in your games. Sent %(when)s UTC.") % {"when": sent}
+    return Ping(title=_("Café turns: a test message"), body=body, url=settings.SITE_URL + "/")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from accounts import bounces
 from games import mail
 from games.models import Notification
@@ -27,7 +29,7 @@ class MailFailed(ChannelError):
 
 class EmailChannel(Channel):
     kind = "email"
-    label = "Email"
+    label = gettext_lazy("Email")
 
     def prepare(self, note: Notification) -> str | None:
         refused = None if note.kind in ASKED_FOR else bounces.refusal_of(note.recipient)

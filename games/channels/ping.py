@@ -5,6 +5,9 @@ the question's one line, the deadline, the reader's timezone, and who reads it: 
 own device or webhook) or a game's shared chat. Links are made when the row is sent, as for email:
 a person's channel gets their seat's signed link, a game's chat the game's public spectator page,
 never a seat link (a shared channel is read by many).
+
+A ping is said in its reader's language, kept in the row (`lang`: the person's, or for a game's
+shared chat its host's), and the question (an engine message) is said in it by games.messages.
 """
 
 from __future__ import annotations
@@ -15,9 +18,13 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
 
+from accounts import languages
 from games import links
-from games.clock.shown import local_time
+from games.mail_time import local_time
+from games.messages import Reading, say
 from games.models import Game, Notification, Seat
 
 QUESTION_CHARS = 140
@@ -61,7 +68,22 @@ def game_page(game: Game | None) -> str:
 
 
 def ping_of(note: Notification) -> Ping:
+    """The row as a ping, in its reader's language (a row from before languages: the site's)."""
     ctx: dict[str, Any] = note.context or {}
+    with translation.override(languages.valid(ctx.get("lang")) or settings.LANGUAGE_CODE):
+        return _ping_of(note, ctx)
+
+
+def _question(note: Notification, question: Any) -> str:
+    """The question's words: an engine message said with the players' names of now."""
+    if isinstance(question, str) or question is None:
+        return str(question or "")
+    game = note.game if note.game_id else None
+    names = {s.index: s.name for s in game.seats.select_related("player")} if game is not None else {}
+    return say(question, Reading(names, game.title if game is not None else ""))
+
+
+def _ping_of(note: Notification, ctx: dict[str, Any]) -> Ping:
     game_name = str((ctx.get("game") or {}).get("name") or "")
     whose = str(ctx.get("whose") or "")
     due_at = ctx.get("deadline_at")
@@ -73,13 +95,18 @@ def ping_of(note: Notification) -> Ping:
     else:
         url = links.url_for(Seat(pk=ref["pk"], nonce=ref["nonce"])) if ref else ""
     if ctx.get("ended"):
-        title = str(ctx.get("title") or f"Game over in {game_name}")
+        title = str(ctx.get("title") or _("Game over in %(game)s") % {"game": game_name})
         return Ping(title=title, body=title + ".", url=url, game_name=game_name, tag=tag)
-    due = f" Due {deadline}." if deadline else ""
+    due = " " + _("Due %(deadline)s.") % {"deadline": deadline} if deadline else ""
     if ctx.get("audience") == "game":
-        title, body = f"{whose}'s move in {game_name}", f"{whose}'s move in {game_name}.{due}"
+        title = _("%(player)s's move in %(game)s") % {"player": whose, "game": game_name}
+        body = _("%(player)s's move in %(game)s.") % {"player": whose, "game": game_name} + due
     else:
-        question = one_line(ctx.get("question"))
-        title = f"Your move in {game_name}"
-        body = f"Your move, {whose}" + (f": {question}" if question else ".") + due
+        question = one_line(_question(note, ctx.get("question")))
+        title = _("Your move in %(game)s") % {"game": game_name}
+        if question:
+            body = _("Your move, %(player)s: %(question)s") % {"player": whose, "question": question}
+        else:
+            body = _("Your move, %(player)s.") % {"player": whose}
+        body += due
     return Ping(title=title, body=body, url=url, game_name=game_name, whose_move=whose, deadline=deadline, tag=tag)

@@ -25,6 +25,7 @@ import requests
 import urllib3
 from django.conf import settings
 from django.templatetags.static import static
+from django.utils.translation import gettext_lazy
 from pywebpush import WebPushException, webpush
 from requests.adapters import HTTPAdapter
 
@@ -148,7 +149,7 @@ def origin_of(endpoint: str) -> str:
 
 class PushChannel(PingChannel):
     kind: ClassVar[str] = "push"
-    label: ClassVar[str] = "Push on my devices"
+    label: ClassVar[Any] = gettext_lazy("Push on my devices")
 
     def targets_for(self, user: Any) -> list[PushDevice]:
         if user is None or getattr(user, "pk", None) is None:
