@@ -13,6 +13,7 @@ from .helpers import (
     drafted,
     give,
     illegal,
+    log_of,
     rng,
     seat,
 )
@@ -31,7 +32,7 @@ def _begin(state, rolls, pooling=False):
 def test_roll_every_die_rolled_and_shown():
     state = _begin(drafted(3), [1, 4, 6])
     assert state["dice"] == [1, 4, 6]
-    assert "Rolls: P0 1; P1 4; P2 6." in TITLE.view(state, None)["log"][-4]
+    assert "Rolls: P0 1; P1 4; P2 6." in log_of(state, None)[-4]
 
 
 def test_roll_cards_on_that_face_shine_and_earn():
@@ -45,7 +46,7 @@ def test_roll_again_when_no_host_shines_sora():
     after = _begin(state, [2, 5, 6, 4])  # Sora's 2 shines no host: she rolls a 4, Gentleman shines
     assert after["rolls"][0] == [2, 4] and after["dice"][0] == 4
     assert after["seats"][0]["hearts"] == CARDS["flyer"]["hearts"] + 3
-    assert "P0 2, rolled again 4;" in "\n".join(TITLE.view(after, 1)["log"])
+    assert "P0 2, rolled again 4;" in "\n".join(log_of(after, 1))
     kept = _begin(state, [4, 5, 6])  # Gentleman shines on the first roll: no second die
     assert kept["rolls"][0] == [4] and kept["dice"][0] == 4
 
@@ -60,7 +61,7 @@ def test_roll_rival_takes_hearts_never_below_zero():
     assert state["seats"][1]["hearts"] == 0
     assert state["seats"][0]["hearts"] == flyer + 1 + flyer
     assert state["seats"][2]["hearts"] == flyer
-    assert "P0 takes 2 ♥ from P1, who rolled the same number." in TITLE.view(state, 2)["log"][-1]
+    assert "P0 takes 2 ♥ from P1, who rolled the same number." in log_of(state, 2)[-1]
 
 
 def _no_income(state):
