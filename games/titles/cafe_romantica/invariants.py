@@ -60,7 +60,7 @@ def check_invariants(state: dict[str, Any]) -> None:
     # a log entry never changes once written and hidden agendas only ever get fewer, so each
     # entry is checked while it is among the newest (a step writes far fewer than LOG_TAIL lines)
     log = state["log"][-LOG_TAIL:]
-    public = "\n".join(json.dumps(e["text"]) for e in log)
+    public = json.dumps([e["text"] for e in log])  # messages: searched as JSON, in one call
     for i, ns in names.items():
         assert not any(json.dumps(n)[1:-1] in public for n in ns), (
             f"a face-down agenda of seat {i} named in the public log"
