@@ -15,6 +15,7 @@ from .helpers import (
     illegal,
     log_of,
     rng,
+    said,
     seat,
 )
 
@@ -120,7 +121,7 @@ def test_win_shared_when_several_begin_the_turn_with_three():
     state["acting"] = 3
     turn.settle(state, rng())
     out = TITLE.outcome(state)
-    assert out.winners == [0, 2] and "shared" in out.tiebreak
+    assert out.winners == [0, 2] and "shared" in said(out.tiebreak, state)
 
 
 def test_turn_cap_scores_agendas_then_club_value():
@@ -132,7 +133,7 @@ def test_turn_cap_scores_agendas_then_club_value():
     state["acting"] = 3
     turn.settle(state, rng())
     out = TITLE.outcome(state)
-    assert out.winners == [2] and out.scores == {0: 0, 1: 1, 2: 1} and "club ♥" in out.tiebreak
+    assert out.winners == [2] and out.scores == {0: 0, 1: 1, 2: 1} and "club ♥" in said(out.tiebreak, state)
 
 
 def test_turn_cap_off_by_default():
