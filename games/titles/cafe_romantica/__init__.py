@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from games.engine import OptionField, TitleBase
+from games.engine.messages import msg
 
 from . import bots, cards, drawing, scoring, state, turn, view
 from .cards import load_cardset
@@ -23,19 +24,19 @@ class CafeRomantica(TitleBase):
     options_schema = [
         OptionField(
             "turn_cap",
-            "Turn cap",
+            msg("Turn cap"),
             "int",
             0,
             low=0,
             high=500,
-            help="End after this many turns (0 = play until someone wins): most agendas, then most club ♥ wins.",
+            help=msg("End after this many turns (0 = play until someone wins): most agendas, then most club ♥ wins."),
         ),
         OptionField(
             "pooling",
-            "Pool ♥ between turns",
+            msg("Pool ♥ between turns"),
             "bool",
             False,
-            help="The rulebook's suggested house rule: unspent ♥ carry over to the next turn.",
+            help=msg("The rulebook's suggested house rule: unspent ♥ carry over to the next turn."),
         ),
     ]
 
@@ -49,6 +50,9 @@ class CafeRomantica(TitleBase):
     card_face = staticmethod(drawing.card_face)  # the card set preview
     # the card catalogue in every state never changes: stored once for all games (games/state_parts.py)
     shared_state_keys = ("cards",)
+    # the card data's words a player reads (seeds/cafe_romantica/): names and card texts, each a
+    # card_ref in the messages, translated under msgctxt "cafe_romantica:card"
+    card_words = ("name", "text")
 
     setup = staticmethod(state.setup)
     prompts = staticmethod(turn.prompts)

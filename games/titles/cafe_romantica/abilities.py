@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.messages import card_ref, msg
+
 from .cards import in_host_order
 
 Cards = dict[str, Any]
@@ -49,18 +51,18 @@ def has_effect(cards: Cards, seat: Seat, kind: str) -> bool:
     return any(e["kind"] == kind for e in effects(cards, seat))
 
 
-def earnings(cards: Cards, seat: Seat, die: int, others: list[int], max_done: int) -> tuple[int, int, list[str]]:
-    """(♥ earned, ♥ to take from each other seat that rolled `die`, names that shone) for one die.
+def earnings(cards: Cards, seat: Seat, die: int, others: list[int], max_done: int) -> tuple[int, int, list[Any]]:
+    """(♥ earned, ♥ to take from each other seat that rolled `die`, cards that shone, as messages) for one die.
 
     `others` are the other seats' dice; `max_done` the most agendas any seat has completed. The
     names come flyer first, then hosts in data order (a club's key order is lost in the database).
     """
     total = 0
-    shone: list[str] = []
+    shone: list[Any] = []
     flyer = cards["flyer"]
     if die in flyer["faces"]:
         total += flyer["hearts"]
-        shone.append(flyer["name"])
+        shone.append(card_ref(flyer["name"]))
     hosts = cards["hosts"]
     club = seat["club"]
     fave = seat["fave"]
@@ -76,7 +78,7 @@ def earnings(cards: Cards, seat: Seat, die: int, others: list[int], max_done: in
             continue
         n = len(stack)
         host_shone = True
-        shone.append(h["name"] if n == 1 else f"{h['name']} ×{n}")
+        shone.append(card_ref(h["name"]) if n == 1 else msg("%(card)s ×%(n)s", card=card_ref(h["name"]), n=n))
         total += h["hearts"] * n
         if n >= 2:
             bonded += 1

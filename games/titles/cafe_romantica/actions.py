@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import IllegalMove, entry
+from games.engine.messages import Msg, card_ref, list_ref, msg, seat_ref
 
 from . import abilities
 from .cards import base_id, in_host_order
@@ -26,20 +27,25 @@ class Action:
     cost: int
 
 
-def _faces(faces: list[int]) -> str:
-    return "on every roll" if len(faces) == 6 else "on " + ", ".join(map(str, faces))
+def shines(faces: list[int], hearts: int) -> Msg:
+    """ "Shines on 4, earns 3 ♥." """
+    if len(faces) == 6:
+        return msg("Shines on every roll, earns %(hearts)s ♥.", hearts=hearts)
+    return msg("Shines on %(faces)s, earns %(hearts)s ♥.", faces=list_ref(faces), hearts=hearts)
 
 
-_DETAIL: dict[int, tuple[dict[str, Any], str]] = {}
+_DETAIL: dict[int, tuple[dict[str, Any], Msg]] = {}
 
 
-def host_detail(host: dict[str, Any]) -> str:
-    """ "Shines on 4, earns 3 ♥. <rule>" (memoised per card dict, which is never changed)."""
+def host_detail(host: dict[str, Any]) -> Msg:
+    """ "Shines on 4, earns 3 ♥. <rule>" (memoised per card dict, which is never changed; the
+    message is shared: callers must not change it)."""
     hit = _DETAIL.get(id(host))
     if hit is not None and hit[0] is host:
         return hit[1]
-    text = f"Shines {_faces(host['faces'])}, earns {host['hearts']} ♥."
-    text = f"{text} {host['text']}" if host["text"] else text
+    text = shines(host["faces"], host["hearts"])
+    if host["text"]:
+        text = msg("%(shines)s %(rule)s", shines=text, rule=card_ref(host["text"]))
     if len(_DETAIL) > 4096:
         _DETAIL.clear()
     _DETAIL[id(host)] = (host, text)
@@ -100,60 +106,84 @@ def has_choice(state: State, seat: int) -> bool:
     return hearts > 0 and any(a.cost <= hearts for a in candidates(state, seat) if a.kind != "pass")
 
 
-def describe(state: State, seat: int, a: Action) -> tuple[str, str]:
-    """(label, detail) of an action as a player reads it."""
+def where(slot: int) -> Msg:
+    """A field place as a player reads it: "Top row, card 2."."""
+    if slot < 4:
+        return msg("Top row, card %(n)s.", n=slot % 4 + 1)
+    return msg("Bottom row, card %(n)s.", n=slot % 4 + 1)
+
+
+def action_name(state: State, seat: int, a: Action) -> Msg:
+    """An action in a few words, without its cost ("Recruit Cool")."""
     cards = state["cards"]
     if a.kind == "recruit":
+        boy = card_ref(cards["hosts"][a.target]["name"])
+        if a.target in state["seats"][seat]["club"]:
+            return msg("Bond with %(card)s", card=boy)
+        return msg("Recruit %(card)s", card=boy)
+    if a.kind == "buy":
+        return msg("Buy %(card)s", card=card_ref(cards["focus"][a.target]["name"]))
+    if a.kind == "fave":
+        return msg("Fave %(card)s", card=card_ref(cards["hosts"][a.target]["name"]))
+    if a.kind == "agenda":
+        return msg("Complete %(card)s", card=card_ref(cards["agendas"][a.target]["name"]))
+    return msg("Pass")
+
+
+def describe(state: State, seat: int, a: Action) -> tuple[Msg, Msg]:
+    """(label, detail) of an action as a player reads it, as messages."""
+    cards = state["cards"]
+    if a.kind == "pass":
+        return action_name(state, seat, a), msg("Do nothing this turn.")
+    label = msg("%(action)s (%(cost)s ♥)", action=action_name(state, seat, a), cost=a.cost)
+    if a.kind == "recruit":
         h = cards["hosts"][a.target]
-        slot = state["field"].index(a.id)
-        where = f"{'Top' if slot < 4 else 'Bottom'} row, card {slot % 4 + 1}."
-        verb = "Bond with" if a.target in state["seats"][seat]["club"] else "Recruit"
-        return f"{verb} {h['name']} ({a.cost} ♥)", f"{where} {host_detail(h)}"
+        return label, msg("%(where)s %(detail)s", where=where(state["field"].index(a.id)), detail=host_detail(h))
     if a.kind == "buy":
         f = cards["focus"][a.target]
-        slot = state["field"].index(a.id)
-        where = f"{'Top' if slot < 4 else 'Bottom'} row, card {slot % 4 + 1}."
-        return f"Buy {f['name']} ({a.cost} ♥)", f"{where} {f['text']}"
+        return label, msg("%(where)s %(detail)s", where=where(state["field"].index(a.id)), detail=card_ref(f["text"]))
     if a.kind == "fave":
-        h = cards["hosts"][a.target]
         less = abilities.discounts(cards, state["seats"][seat])["fave"]
-        return f"Fave {h['name']} ({a.cost} ♥)", f"Bonding with him then costs {less} ♥ less (minimum 1)."
-    if a.kind == "agenda":
-        ag = cards["agendas"][a.target]
-        return f"Complete {ag['name']} ({a.cost} ♥)", ag["text"]
-    return "Pass", "Do nothing this turn."
+        return label, msg("Bonding with him then costs %(less)s ♥ less (minimum 1).", less=less)
+    return label, card_ref(cards["agendas"][a.target]["text"])
 
 
 def find(state: State, seat: int, answer: Any) -> Action:
     """The legal action an answer names, or IllegalMove saying why not."""
     if not isinstance(answer, str):
-        raise IllegalMove("Pick one of the actions offered.")
+        raise IllegalMove(msg("Pick one of the actions offered."))
     me = state["seats"][seat]
     for a in candidates(state, seat):
         if a.id == answer:
             if a.cost > me["hearts"]:
-                what = describe(state, seat, a)[0].rsplit(" (", 1)[0]
-                raise IllegalMove(f"{what} costs {a.cost} ♥ and you have {me['hearts']} ♥.")
+                raise IllegalMove(
+                    msg(
+                        "%(action)s costs %(cost)s ♥ and you have %(hearts)s ♥.",
+                        action=action_name(state, seat, a),
+                        cost=a.cost,
+                        hearts=me["hearts"],
+                    )
+                )
             return a
     cards = state["cards"]
     if answer.startswith("fave:"):
         boy = answer[5:]
         if boy == me["fave"]:
-            raise IllegalMove("He is already your favourite.")
-        raise IllegalMove("You can only fave a boy in your club.")
+            raise IllegalMove(msg("He is already your favourite."))
+        raise IllegalMove(msg("You can only fave a boy in your club."))
     if answer.startswith("agenda:"):
         if answer[7:] in me["done"]:
-            raise IllegalMove("That agenda is already completed.")
-        raise IllegalMove("That is not one of your agendas.")
+            raise IllegalMove(msg("That agenda is already completed."))
+        raise IllegalMove(msg("That is not one of your agendas."))
     if base_id(answer) in cards["hosts"] or base_id(answer) in cards["focus"]:
-        raise IllegalMove("That card is no longer in the field.")
-    raise IllegalMove("That is not one of the actions offered.")
+        raise IllegalMove(msg("That card is no longer in the field."))
+    raise IllegalMove(msg("That is not one of the actions offered."))
 
 
 def perform(state: State, seat: int, action: Action) -> None:
     """Carry out a legal action on an already copied state."""
     cards = state["cards"]
-    name = state["names"][seat]
+    who = seat_ref(seat)
     me = dict(state["seats"][seat])
     me["hearts"] -= action.cost
     private = None
@@ -163,25 +193,39 @@ def perform(state: State, seat: int, action: Action) -> None:
         stack = club.get(action.target, [])
         club[action.target] = stack + [action.id]
         me["club"] = club
-        boy = cards["hosts"][action.target]["name"]
+        boy = card_ref(cards["hosts"][action.target]["name"])
         if stack:
-            text = f"{name} bonds with {boy} (bond {len(stack) + 1}) for {action.cost} ♥."
+            text = msg(
+                "%(seat)s bonds with %(card)s (bond %(bond)s) for %(cost)s ♥.",
+                seat=who,
+                card=boy,
+                bond=len(stack) + 1,
+                cost=action.cost,
+            )
         else:
-            text = f"{name} recruits {boy} for {action.cost} ♥."
+            text = msg("%(seat)s recruits %(card)s for %(cost)s ♥.", seat=who, card=boy, cost=action.cost)
     elif action.kind == "buy":
         state["field"] = [None if c == action.id else c for c in state["field"]]
         me["focus"] = me["focus"] + [action.id]
-        text = f"{name} buys {cards['focus'][action.target]['name']} for {action.cost} ♥."
+        card = card_ref(cards["focus"][action.target]["name"])
+        text = msg("%(seat)s buys %(card)s for %(cost)s ♥.", seat=who, card=card, cost=action.cost)
     elif action.kind == "fave":
         me["fave"] = action.target
-        text = f"{name} faves {cards['hosts'][action.target]['name']} for {action.cost} ♥."
+        card = card_ref(cards["hosts"][action.target]["name"])
+        text = msg("%(seat)s faves %(card)s for %(cost)s ♥.", seat=who, card=card, cost=action.cost)
     elif action.kind == "agenda":
         me["done"] = me["done"] + [action.target]
         ag = cards["agendas"][action.target]
-        text = f"{name} completes the agenda {ag['name']} for {action.cost} ♥: {ag['text']}"
+        text = msg(
+            "%(seat)s completes the agenda %(card)s for %(cost)s ♥: %(benefit)s",
+            seat=who,
+            card=card_ref(ag["name"]),
+            cost=action.cost,
+            benefit=card_ref(ag["text"]),
+        )
         private = None
     else:
-        text = f"{name} passes."
+        text = msg("%(seat)s passes.", seat=who)
     seats = list(state["seats"])
     seats[seat] = me
     state["seats"] = seats

@@ -1,13 +1,18 @@
 """Café Romantica as pictures: the dice rolled this turn, the field in two rows of four, the turn
 order, and each club (manager, flyer, hosts with their bonds stacked, focus cards, agendas, face
 down where the view hides them). Built from the seat's view data and the public card list only;
-no Django import."""
+no Django import.
+
+Every word drawn is a message (games/engine/messages.py) rendered by `say`, which draw() is given
+(the service's renderer in the reader's language; English without one)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from games.engine.svg import Face, back_svg, card_svg, die_svg, empty_svg, matching, pic, prompt_options
+from games.engine.messages import Msg, card_ref, english, list_ref, msg
+from games.engine.svg import Face, back_svg, card_svg, die_svg, empty_svg, esc, matching, pic, prompt_options
 
 from .actions import host_detail
 from .cards import base_id
@@ -20,94 +25,199 @@ def catalogue(state: dict[str, Any]) -> dict[str, Any]:
     return {"hosts": cards["hosts"], "focus": cards["focus"], "managers": cards["managers"], "flyer": cards["flyer"]}
 
 
-def _faces(faces: list[int]) -> str:
-    return "every roll" if len(faces) == 6 else ", ".join(map(str, faces))
+Say = Callable[[Any], str]
 
 
-def host_face(h: dict[str, Any], where: str = "", bond: int | None = None, fave: bool = False) -> Face:
-    bonded = f", bond {bond}" if bond and bond > 1 else ""
-    cost = f"cost {h['cost']} ♥. " if "cost" in h else ""
-    star = ", your favourite" if fave and where.startswith(" (in your") else (", favourite" if fave else "")
+def _faces(faces: list[int]) -> Msg:
+    if len(faces) == 6:
+        return msg("Shines on every roll")
+    return msg("Shines on %(faces)s", faces=list_ref(faces))
+
+
+def host_face(
+    h: dict[str, Any], where: Any = None, bond: int | None = None, fave: bool = False, say: Say = english
+) -> Face:
+    """A host (or the flyer). `where`: a message saying where he is ("on the field", "in Ana's club")."""
+    name, detail = card_ref(h["name"]), host_detail(h)
+    bonded = bond if bond and bond > 1 else None
+    parts: dict[str, Any] = {"card": name, "detail": detail}
+    if "cost" in h:
+        parts["cost"] = h["cost"]
+    if where is not None:
+        parts["where"] = where
+    if bonded:
+        parts["bond"] = bonded
+    key = (where is not None, bonded is not None, fave, "cost" in h)
+    label = msg(_HOST_LABELS[key], **parts)
     return Face(
-        name=h["name"] + (" ★" if fave else ""),
-        label=f"{h['name']}{where}{bonded}{star}: {cost}{host_detail(h)}",
+        name=say(name) + (" ★" if fave else ""),
+        label=say(label),
         tone="blue",
         corner=str(h["cost"]) if "cost" in h else "",
-        tag=f"{h['hearts']} ♥",
-        kind=f"Shines on {_faces(h['faces'])}",
-        body=h["text"],
+        tag=say(msg("%(hearts)s ♥", hearts=h["hearts"])),
+        kind=say(_faces(h["faces"])),
+        body=say(card_ref(h["text"])) if h["text"] else "",
         count=bond if bond and bond > 1 else None,
     )
 
 
-def focus_face(f: dict[str, Any], where: str = "") -> Face:
+# a host's accessible name, by (where given, bond shown, favourite, has a cost): whole sentences
+_HOST_LABELS = {
+    (False, False, False, False): msg("%(card)s: %(detail)s")["$m"],
+    (False, False, False, True): msg("%(card)s: cost %(cost)s ♥. %(detail)s")["$m"],
+    (True, False, False, False): msg("%(card)s (%(where)s): %(detail)s")["$m"],
+    (True, False, False, True): msg("%(card)s (%(where)s): cost %(cost)s ♥. %(detail)s")["$m"],
+    (True, True, False, False): msg("%(card)s (%(where)s), bond %(bond)s: %(detail)s")["$m"],
+    (True, True, False, True): msg("%(card)s (%(where)s), bond %(bond)s: cost %(cost)s ♥. %(detail)s")["$m"],
+    (True, False, True, False): msg("%(card)s (%(where)s), favourite: %(detail)s")["$m"],
+    (True, False, True, True): msg("%(card)s (%(where)s), favourite: cost %(cost)s ♥. %(detail)s")["$m"],
+    (True, True, True, False): msg("%(card)s (%(where)s), bond %(bond)s, favourite: %(detail)s")["$m"],
+    (True, True, True, True): msg("%(card)s (%(where)s), bond %(bond)s, favourite: cost %(cost)s ♥. %(detail)s")["$m"],
+    (False, False, True, False): msg("%(card)s, favourite: %(detail)s")["$m"],
+    (False, False, True, True): msg("%(card)s, favourite: cost %(cost)s ♥. %(detail)s")["$m"],
+    (False, True, False, False): msg("%(card)s, bond %(bond)s: %(detail)s")["$m"],
+    (False, True, False, True): msg("%(card)s, bond %(bond)s: cost %(cost)s ♥. %(detail)s")["$m"],
+    (False, True, True, False): msg("%(card)s, bond %(bond)s, favourite: %(detail)s")["$m"],
+    (False, True, True, True): msg("%(card)s, bond %(bond)s, favourite: cost %(cost)s ♥. %(detail)s")["$m"],
+}
+
+
+def focus_face(f: dict[str, Any], where: Any = None, say: Say = english) -> Face:
+    name, text = card_ref(f["name"]), card_ref(f["text"])
+    if where is None:
+        label = msg("%(card)s: focus card, cost %(cost)s ♥. %(text)s", card=name, cost=f["cost"], text=text)
+    else:
+        label = msg(
+            "%(card)s (%(where)s): focus card, cost %(cost)s ♥. %(text)s",
+            card=name,
+            where=where,
+            cost=f["cost"],
+            text=text,
+        )
     return Face(
-        name=f["name"],
-        label=f"{f['name']}{where}: focus card, cost {f['cost']} ♥. {f['text']}",
+        name=say(name),
+        label=say(label),
         tone="teal",
         corner=str(f["cost"]),
-        kind="Focus",
-        body=f["text"],
+        kind=say(msg("Focus")),
+        body=say(text),
     )
 
 
-def manager_face(m: dict[str, Any], whose: str = "Manager") -> Face:
-    """A manager: her special ability. `whose` starts the name ("Your manager")."""
-    return Face(name=m["name"], label=f"{whose}, {m['name']}: {m['text']}", tone="gold", kind="Manager", body=m["text"])
+def manager_face(m: dict[str, Any], whose: Any = None, say: Say = english) -> Face:
+    """A manager: her special ability. `whose`: a seat whose manager she is (None: nobody's yet)."""
+    name, text = card_ref(m["name"]), card_ref(m["text"])
+    if whose is None:
+        label = msg("Manager, %(card)s: %(text)s", card=name, text=text)
+    elif whose == "you":
+        label = msg("Your manager, %(card)s: %(text)s", card=name, text=text)
+    else:
+        label = msg("%(seat)s's manager, %(card)s: %(text)s", seat=whose, card=name, text=text)
+    return Face(name=say(name), label=say(label), tone="gold", kind=say(msg("Manager")), body=say(text))
 
 
-def agenda_face(a: dict[str, Any], whose: str = "Agenda", done: bool = False) -> Face:
-    """An agenda face up: its cost and benefit; `done` marks a completed one."""
-    state_word = "completed (done)" if done else "to complete"
+def agenda_face(a: dict[str, Any], whose: Any = None, done: bool = False, say: Say = english) -> Face:
+    """An agenda face up: its cost and benefit; `done` marks a completed one. `whose` as for a manager."""
+    name = a["name"] if isinstance(a["name"], dict) else card_ref(a["name"])
+    text = a["text"] if isinstance(a["text"], dict) or not a["text"] else card_ref(a["text"])
+    parts = {"card": name, "cost": a["cost"], "text": text}
+    if whose is None:
+        label = (
+            msg("Agenda completed (done), %(card)s: cost %(cost)s ♥. %(text)s", **parts)
+            if done
+            else msg("Agenda to complete, %(card)s: cost %(cost)s ♥. %(text)s", **parts)
+        )
+    elif whose == "you":
+        label = (
+            msg("Your agenda completed (done), %(card)s: cost %(cost)s ♥. %(text)s", **parts)
+            if done
+            else msg("Your agenda to complete, %(card)s: cost %(cost)s ♥. %(text)s", **parts)
+        )
+    else:
+        label = (
+            msg("%(seat)s's agenda completed (done), %(card)s: cost %(cost)s ♥. %(text)s", seat=whose, **parts)
+            if done
+            else msg("%(seat)s's agenda to complete, %(card)s: cost %(cost)s ♥. %(text)s", seat=whose, **parts)
+        )
     return Face(
-        name=a["name"],
-        label=f"{whose} {state_word}, {a['name']}: cost {a['cost']} ♥. {a['text']}",
+        name=say(name),
+        label=say(label),
         tone="plum",
         corner=str(a["cost"]),
-        tag="done ✓" if done else "",
-        kind="Agenda" + (" · completed" if done else ""),
-        body=a["text"],
+        tag=say(msg("done ✓")) if done else "",
+        kind=say(msg("Agenda · completed")) if done else say(msg("Agenda")),
+        body=say(text) if text else "",
     )
 
 
-def field_card(cards: dict[str, Any], cid: str) -> tuple[Face, str, list[str]]:
+def field_card(cards: dict[str, Any], cid: str, say: Say = english) -> tuple[Face, str, list[str]]:
     kind = base_id(cid)
+    on_field = msg("on the field")
     if kind in cards["hosts"]:
         h = cards["hosts"][kind]
-        return host_face(h, " (on the field)"), h["name"], [f"Host, cost {h['cost']} ♥", host_detail(h)]
+        lines = [msg("Host, cost %(cost)s ♥", cost=h["cost"]), host_detail(h)]
+        return host_face(h, on_field, say=say), say(card_ref(h["name"])), [say(x) for x in lines]
     f = cards["focus"][kind]
-    return focus_face(f, " (on the field)"), f["name"], [f"Focus, cost {f['cost']} ♥", f["text"]]
+    lines = [msg("Focus, cost %(cost)s ♥", cost=f["cost"]), card_ref(f["text"])]
+    return focus_face(f, on_field, say=say), say(card_ref(f["name"])), [say(x) for x in lines]
+
+
+def _place(slot: int) -> Msg:
+    """A field place inside a sentence ("Empty place: top row, card 2")."""
+    if slot < 4:
+        return msg("top row, card %(n)s", n=slot % 4 + 1)
+    return msg("bottom row, card %(n)s", n=slot % 4 + 1)
+
+
+def _place_line(slot: int) -> Msg:
+    """A field place as a line of its own ("Top row, card 2")."""
+    if slot < 4:
+        return msg("Top row, card %(n)s", n=slot % 4 + 1)
+    return msg("Bottom row, card %(n)s", n=slot % 4 + 1)
 
 
 def draw(
-    view: dict[str, Any], cards: dict[str, Any], prompt: dict[str, Any] | None, seat: int | None = None
+    view: dict[str, Any],
+    cards: dict[str, Any],
+    prompt: dict[str, Any] | None,
+    seat: int | None = None,
+    say: Say = english,
 ) -> dict[str, Any]:
+    """The table as pictures. `say` renders a message as the reader's words (the service passes its
+    renderer in the reader's language; English without one): every word drawn goes through it."""
     data = view["data"]
     opts = prompt_options(prompt)
-    names = [s["name"] for s in data["seats"]]
+    seats = [s["name"] for s in data["seats"]]  # seat refs, or already words when the view was rendered
+    names = [say(n) for n in seats]
 
     field = []
     for slot, cid in enumerate(data["field"]):
-        where = f"{'top' if slot < 4 else 'bottom'} row, card {slot % 4 + 1}"
         if cid is None:
-            field.append({"html": f'<div class="pic slot">{empty_svg(f"Empty place: {where}")}</div>', "name": ""})
+            empty = say(msg("Empty place: %(where)s", where=_place(slot)))
+            field.append({"html": f'<div class="pic slot">{empty_svg(empty)}</div>', "name": ""})
             continue
-        face, name, lines = field_card(cards, cid)
+        face, name, lines = field_card(cards, cid, say)
         field.append(
-            pic(card_svg(face), key=cid, name=name, lines=[where.capitalize(), *lines], options=matching(opts, cid))
+            pic(
+                card_svg(face),
+                key=cid,
+                name=name,
+                lines=[say(_place_line(slot)), *lines],
+                options=matching(opts, cid),
+            )
         )
     rows = [field[:4], field[4:]]
 
     dice = []
     for i, roll in enumerate(data["rolls"]):
         if roll:
-            words = " and ".join(map(str, roll))
+            words = say(msg("%(die)s and %(again)s", die=roll[0], again=roll[1]) if len(roll) == 2 else roll[0])
             dice.append(
                 {
                     "seat": i,
                     "name": names[i],
                     "roll": list(roll),
-                    "svgs": [die_svg(v, f"{names[i]} rolled {v}") for v in roll],
+                    "svgs": [die_svg(v, say(msg("%(seat)s rolled %(die)s", seat=seats[i], die=v))) for v in roll],
                     "words": words,
                 }
             )
@@ -124,20 +234,21 @@ def draw(
     ]
 
     bidding_done = data["phase"] != "auction"
-    order_label = "Turn order" if bidding_done else "Last turn's order (this turn's is being bid for)"
+    order_label = say(msg("Turn order") if bidding_done else msg("Last turn's order (this turn's is being bid for)"))
     clubs = []
     for i, s in enumerate(data["seats"]):
         mine = i == seat
-        owner = "your" if mine else f"{s['name']}'s"
+        whose = "you" if mine else seats[i]
+        club_where = msg("in your club") if mine else msg("in %(seat)s's club", seat=seats[i])
         items = []
         if s["manager"]:
             m = cards["managers"][s["manager"]]
             items.append(
                 pic(
-                    card_svg(manager_face(m, f"{owner.capitalize()} manager")),
+                    card_svg(manager_face(m, whose, say)),
                     key=m["id"],
-                    name=m["name"],
-                    lines=[f"Manager: {m['text']}"],
+                    name=say(card_ref(m["name"])),
+                    lines=[say(msg("Manager: %(text)s", text=card_ref(m["text"])))],
                     options=[],
                     css="manager",
                 )
@@ -145,23 +256,24 @@ def draw(
         fl = cards["flyer"]
         items.append(
             pic(
-                card_svg(host_face(fl, f" (in {owner} club)")),
+                card_svg(host_face(fl, club_where, say=say)),
                 key="flyer",
-                name=fl["name"],
-                lines=[host_detail(fl)],
+                name=say(card_ref(fl["name"])),
+                lines=[say(host_detail(fl))],
                 options=[],
             )
         )
         for boy, bond in s["club"].items():
             h = cards["hosts"][boy]
             fave = boy == s["fave"]
+            bond_line = msg("Bond %(bond)s, favourite", bond=bond) if fave else msg("Bond %(bond)s", bond=bond)
             items.append(
                 pic(
-                    card_svg(host_face(h, f" (in {owner} club)", bond, fave)),
+                    card_svg(host_face(h, club_where, bond, fave, say)),
                     key=boy,
-                    name=h["name"],
+                    name=say(card_ref(h["name"])),
                     options=matching(opts, boy, verbs=("fave",)) if mine else [],
-                    lines=[f"Bond {bond}" + (", favourite" if fave else ""), host_detail(h)],
+                    lines=[say(bond_line), say(host_detail(h))],
                     bond=bond,
                     fave=fave,
                 )
@@ -170,30 +282,40 @@ def draw(
             f = cards["focus"][base_id(c)]
             items.append(
                 pic(
-                    card_svg(focus_face(f, f" (in {owner} club)")), key=c, name=f["name"], lines=[f["text"]], options=[]
+                    card_svg(focus_face(f, club_where, say)),
+                    key=c,
+                    name=say(card_ref(f["name"])),
+                    lines=[say(card_ref(f["text"]))],
+                    options=[],
                 )
             )
         agendas = []
         for a in s["agendas"]:
+            cost = say(msg("cost %(cost)s", cost=a["cost"]))
             if a["id"] is None:
-                label = f"{owner.capitalize()} face-down agenda, cost {a['cost']}"
+                if mine:
+                    label = say(msg("Your face-down agenda, cost %(cost)s", cost=a["cost"]))
+                else:
+                    label = say(msg("%(seat)s's face-down agenda, cost %(cost)s", seat=seats[i], cost=a["cost"]))
+                down = say(msg("Face-down agenda"))
                 agendas.append(
                     {
-                        "html": f'<div class="pic agenda down" data-name="Face-down agenda">'
-                        f"{back_svg(label, ['Agenda', f'cost {a["cost"]}'], tone='plum')}</div>",
-                        "name": "Face-down agenda",
-                        "lines": [f"cost {a['cost']}"],
+                        "html": f'<div class="pic agenda down" data-name="{esc(down)}">'
+                        f"{back_svg(label, [say(msg('Agenda')), cost], tone='plum')}</div>",
+                        "name": down,
+                        "lines": [cost],
                         "down": True,
                     }
                 )
                 continue
+            first = say(msg("cost %(cost)s, completed", cost=a["cost"])) if a["done"] else cost
             agendas.append(
                 pic(
-                    card_svg(agenda_face(a, f"{owner.capitalize()} agenda", a["done"])),
+                    card_svg(agenda_face(a, whose, a["done"], say)),
                     key=a["id"],
-                    name=a["name"],
+                    name=say(a["name"]),
                     css="agenda",
-                    lines=[f"cost {a['cost']}" + (", completed" if a["done"] else ""), a["text"]],
+                    lines=[first, say(a["text"])],
                     options=matching(opts, a["id"], verbs=("agenda",)) if mine else [],
                     done=a["done"],
                 )
@@ -203,9 +325,9 @@ def draw(
         clubs.append(
             {
                 "seat": i,
-                "name": s["name"],
+                "name": names[i],
                 "you": mine,
-                "title": "Your club" if mine else f"{s['name']}'s club",
+                "title": say(msg("Your club") if mine else msg("%(seat)s's club", seat=seats[i])),
                 "hearts": s["hearts"],
                 "value": s["club_value"],
                 "position": position,
@@ -233,18 +355,19 @@ def draw(
     }
 
 
-def card_face(data: dict[str, Any], file: str, key: str) -> str:
-    """One card of a built set as the seat page draws it, for the card set preview ("" for none)."""
+def card_face(data: dict[str, Any], file: str, key: str, say: Say = english) -> str:
+    """One card of a built set as the seat page draws it, for the card set preview ("" for none);
+    `say` as for draw()."""
     group = file.removesuffix(".yaml")
     card = data.get(group, {}).get(key)
     if card is None:
         return ""
     if group == "hosts":
-        return card_svg(host_face(card))
+        return card_svg(host_face(card, say=say))
     if group == "focus":
-        return card_svg(focus_face(card))
+        return card_svg(focus_face(card, say=say))
     if group == "managers":
-        return card_svg(manager_face(card))
+        return card_svg(manager_face(card, say=say))
     if group == "agendas":
-        return card_svg(agenda_face(card))
+        return card_svg(agenda_face(card, say=say))
     return ""

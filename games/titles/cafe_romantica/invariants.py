@@ -54,14 +54,17 @@ def check_invariants(state: dict[str, Any]) -> None:
 
     hidden = {i: [a for a in s["agendas"] if a not in s["done"]] for i, s in enumerate(state["seats"])}
     names = {i: [cards["agendas"][a]["name"] for a in ags] for i, ags in hidden.items()}
+    # the log holds messages (games/engine/messages.py): searched as JSON too, names escaped
     # views are searched as ASCII JSON (fast), so names are searched in their escaped form
     words = {i: [json.dumps(n)[1:-1] for n in names[i]] + [f'"{a}"' for a in ags] for i, ags in hidden.items()}
     # a log entry never changes once written and hidden agendas only ever get fewer, so each
     # entry is checked while it is among the newest (a step writes far fewer than LOG_TAIL lines)
     log = state["log"][-LOG_TAIL:]
-    public = "\n".join(e["text"] for e in log)
+    public = json.dumps([e["text"] for e in log])  # messages: searched as JSON, in one call
     for i, ns in names.items():
-        assert not any(n in public for n in ns), f"a face-down agenda of seat {i} named in the public log"
+        assert not any(json.dumps(n)[1:-1] in public for n in ns), (
+            f"a face-down agenda of seat {i} named in the public log"
+        )
     spectator = view_body(state, None)
     views = [(None, spectator, json.dumps(spectator))]
     for viewer in range(len(state["seats"])):
@@ -71,7 +74,7 @@ def check_invariants(state: dict[str, Any]) -> None:
         data = {k: x for k, x in v["data"].items() if k != "seats" and x != spectator["data"].get(k)}
         seats = [x for x, y in zip(v["data"]["seats"], spectator["data"]["seats"], strict=True) if x != y]
         views.append((viewer, v, json.dumps([v["status"], diff, data, seats])))
-    private: dict[str, list[str]] = {}
+    private: dict[str, list[Any]] = {}
     for e in log:
         for key, text in e.get("private", {}).items():
             private.setdefault(key, []).append(text)

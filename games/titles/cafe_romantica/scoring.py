@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.engine import Outcome
+from games.engine.messages import msg
 
 from . import abilities
 from .state import State
@@ -15,16 +18,22 @@ def outcome(state: State) -> Outcome | None:
     seats = state["seats"]
     scores = {i: len(s["done"]) for i, s in enumerate(seats)}
     values = {i: abilities.club_value(cards, s) for i, s in enumerate(seats)}
-    breakdown = {i: [("Agendas completed", scores[i])] for i in scores}
+    breakdown = {i: [(msg("Agendas completed"), scores[i])] for i in scores}
     winners = list(state["winners"])
+    tiebreak: Any = ""
     if state["end"] == "win":
-        tiebreak = "shared win: they began the same turn with three agendas" if len(winners) > 1 else ""
+        if len(winners) > 1:
+            tiebreak = msg("shared win: they began the same turn with three agendas")
     else:
         top = max(scores.values())
-        tied = [i for i in scores if scores[i] == top]
-        tiebreak = "turn cap: most agendas"
-        if len(tied) > 1:
-            tiebreak += ", then most club ♥"
-        if len(winners) > 1:
-            tiebreak += " (shared win)"
+        tied = len([i for i in scores if scores[i] == top]) > 1
+        shared = len(winners) > 1
+        if tied and shared:
+            tiebreak = msg("turn cap: most agendas, then most club ♥ (shared win)")
+        elif tied:
+            tiebreak = msg("turn cap: most agendas, then most club ♥")
+        elif shared:
+            tiebreak = msg("turn cap: most agendas (shared win)")
+        else:
+            tiebreak = msg("turn cap: most agendas")
     return Outcome(scores, breakdown, winners, tiebreak, {"end": state["end"], "club_value": values})

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from games.engine import OptionsError, entry
+from games.engine.messages import list_ref, msg, seat_ref
 
 from .cards import CardDataError, deck_ids, load_cardset
 
@@ -80,8 +81,8 @@ def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> St
         "end": None,
         "winners": None,
         "log": [
-            entry("The deck is shuffled and the field dealt: two rows of four."),
-            entry(f"Choosing order for managers and agendas: {names_of({'names': players}, order)}."),
+            entry(msg("The deck is shuffled and the field dealt: two rows of four.")),
+            entry(msg("Choosing order for managers and agendas: %(seats)s.", seats=seats_ref(order))),
         ],
     }
 
@@ -90,5 +91,6 @@ def turns_played(state: State) -> int:
     return state["turns_done"]
 
 
-def names_of(state: State, seats: list[int]) -> str:
-    return ", ".join(state["names"][s] for s in seats)
+def seats_ref(seats: list[int]) -> dict[str, Any]:
+    """Seats as a list a player reads ("Ana, Bo and Cy"), each by the player's name of now."""
+    return list_ref([seat_ref(s) for s in seats])

@@ -14,10 +14,11 @@ from functools import cache
 from typing import Any
 
 from games.engine import Choose, Composite, IllegalMove, Number, Option, Order, entry
+from games.engine.messages import Msg, card_ref, list_ref, msg, nmsg, seat_ref
 
 from . import abilities, actions, auction, draft
 from .cards import base_id, ids_of
-from .state import State, names_of
+from .state import State, seats_ref
 
 # ---------------------------------------------------------------- the steps nobody answers
 
@@ -39,15 +40,28 @@ def begin_turn(state: State, rng: random.Random) -> None:
     done3 = [i for i, s in enumerate(seats) if len(s["done"]) >= 3]
     if done3:
         state["phase"], state["end"], state["winners"] = "over", "win", done3
-        state["log"] = state["log"] + [entry(f"{names_of(state, done3)} begin the turn with three agendas and win!")]
+        won = nmsg(
+            "%(seats)s begins the turn with three agendas and wins!",
+            "%(seats)s begin the turn with three agendas and win!",
+            "count",
+            seats=seats_ref(done3),
+            count=len(done3),
+        )
+        state["log"] = state["log"] + [entry(won)]
         return
     cap = state["options"]["turn_cap"]
     if cap and state["turns_done"] >= cap:
         state["phase"], state["end"] = "over", "cap"
         state["winners"] = cap_winners(state)
-        state["log"] = state["log"] + [
-            entry(f"The turn cap ({cap}) is reached: {names_of(state, state['winners'])} win on agendas, then club ♥.")
-        ]
+        won = nmsg(
+            "The turn cap (%(cap)s) is reached: %(seats)s wins on agendas, then club ♥.",
+            "The turn cap (%(cap)s) is reached: %(seats)s win on agendas, then club ♥.",
+            "count",
+            cap=cap,
+            seats=seats_ref(state["winners"]),
+            count=len(state["winners"]),
+        )
+        state["log"] = state["log"] + [entry(won)]
         return
     state["turn"] += 1
     roll_and_shine(state, rng)
@@ -78,7 +92,11 @@ def roll_and_shine(state: State, rng: random.Random) -> None:
                 rolls[i].append(dice[i])
     max_done = max(len(s["done"]) for s in seats)
     lines = [
-        f"Turn {state['turn']}. Rolls: " + "; ".join(_roll_text(state["names"][i], rolls[i]) for i in range(n)) + "."
+        msg(
+            "Turn %(turn)s. Rolls: %(rolls)s.",
+            turn=state["turn"],
+            rolls=_joined([_roll_text(i, rolls[i]) for i in range(n)]),
+        )
     ]
     rivals = []
     for i, s in enumerate(seats):
@@ -86,8 +104,12 @@ def roll_and_shine(state: State, rng: random.Random) -> None:
         earned, rival, shone = abilities.earnings(cards, s, dice[i], others, max_done)
         s["hearts"] = (s["hearts"] if state["options"]["pooling"] else 0) + earned
         rivals.append(rival)
-        what = f" ({', '.join(shone)})" if shone else ""
-        lines.append(f"{state['names'][i]} earns {earned} ♥{what}.")
+        if shone:
+            lines.append(
+                msg("%(seat)s earns %(hearts)s ♥ (%(cards)s).", seat=seat_ref(i), hearts=earned, cards=list_ref(shone))
+            )
+        else:
+            lines.append(msg("%(seat)s earns %(hearts)s ♥.", seat=seat_ref(i), hearts=earned))
     for i, amount in enumerate(rivals):
         if not amount:
             continue
@@ -98,15 +120,51 @@ def roll_and_shine(state: State, rng: random.Random) -> None:
                     seats[j]["hearts"] -= took
                     seats[i]["hearts"] += took
                     lines.append(
-                        f"{state['names'][i]} takes {took} ♥ from {state['names'][j]}, who rolled the same number."
+                        msg(
+                            "%(seat)s takes %(hearts)s ♥ from %(other)s, who rolled the same number.",
+                            seat=seat_ref(i),
+                            hearts=took,
+                            other=seat_ref(j),
+                        )
                     )
     state["seats"] = seats
     state["rolls"], state["dice"] = rolls, dice
     state["log"] = state["log"] + [entry(line) for line in lines]
 
 
-def _roll_text(name: str, roll: list[int]) -> str:
-    return f"{name} {roll[0]}" if len(roll) == 1 else f"{name} {roll[0]}, rolled again {roll[1]}"
+def _roll_text(seat: int, roll: list[int]) -> Msg:
+    if len(roll) == 1:
+        return msg("%(seat)s %(die)s", seat=seat_ref(seat), die=roll[0])
+    return msg("%(seat)s %(die)s, rolled again %(again)s", seat=seat_ref(seat), die=roll[0], again=roll[1])
+
+
+# a short series in a log line, one message per length so that a translator sets its separators
+# ("P0 1; P1 4; P2 6", a seat's limits "4, 1"): a list in words ("1, 4 and 6") would read wrongly here
+_SERIES = {
+    1: msg("%(a)s"),
+    2: msg("%(a)s; %(b)s"),
+    3: msg("%(a)s; %(b)s; %(c)s"),
+    4: msg("%(a)s; %(b)s; %(c)s; %(d)s"),
+}
+_NUMBERS = {
+    1: msg("%(a)s"),
+    2: msg("%(a)s, %(b)s"),
+    3: msg("%(a)s, %(b)s, %(c)s"),
+}
+
+
+def _series(table: dict[int, Msg], items: list[Any]) -> Msg:
+    return {**table[len(items)], "$p": dict(zip("abcd", items, strict=False))}
+
+
+def _joined(items: list[Any]) -> Msg:
+    """Seats' entries of one line ("P0 1; P1 4"), in turn."""
+    return _series(_SERIES, items)
+
+
+def _numbers(items: list[int]) -> Msg:
+    """A seat's numbers, one per turn order card ("4, 1")."""
+    return _series(_NUMBERS, items)
 
 
 def bidders(state: State) -> list[int]:
@@ -122,12 +180,14 @@ def resolve_auction(state: State) -> None:
     seats = list(state["seats"])
     lines = []
     if state["sealed"]:
-        shown = "; ".join(f"{state['names'][s]} {', '.join(map(str, limits[s]))}" for s in range(n))
-        lines.append(f"Sealed limits (turn order 1 to {n - 1}): {shown}.")
+        shown = _joined([msg("%(seat)s %(limits)s", seat=seat_ref(s), limits=_numbers(limits[s])) for s in range(n)])
+        lines.append(msg("Sealed limits (turn order 1 to %(last)s): %(limits)s.", last=n - 1, limits=shown))
     for pos, (seat, price) in enumerate(results, start=1):
         if price:
             seats[seat] = dict(seats[seat], hearts=seats[seat]["hearts"] - price)
-        lines.append(f"{state['names'][seat]} takes turn order {pos} for {price} ♥.")
+        lines.append(
+            msg("%(seat)s takes turn order %(pos)s for %(price)s ♥.", seat=seat_ref(seat), pos=pos, price=price)
+        )
     state["seats"] = seats
     state["order"] = [s for s, _ in results]
     state["prices"] = [p for _, p in results]
@@ -152,7 +212,9 @@ def end_turn(state: State, rng: random.Random) -> None:
     if not state["options"]["pooling"]:
         state["seats"] = [dict(s, hearts=0) if s["hearts"] else s for s in state["seats"]]
     state["turns_done"] += 1
-    state["log"] = state["log"] + [entry(f"End of turn {state['turn']}: the field moves down and is refilled.")]
+    state["log"] = state["log"] + [
+        entry(msg("End of turn %(turn)s: the field moves down and is refilled.", turn=state["turn"]))
+    ]
 
 
 def card_conservation(state: State) -> list[str]:
@@ -179,16 +241,23 @@ def draft_prompt(cards: dict[str, Any]) -> Composite:
     key = cards.get("hash") or str(id(cards))
     if key not in _DRAFT_CACHE:
         ms, ags = cards["managers"], cards["agendas"]
-        managers = tuple(Option(m, ms[m]["name"], ms[m]["text"]) for m in ids_of(cards, "managers"))
+        managers = tuple(Option(m, card_ref(ms[m]["name"]), card_ref(ms[m]["text"])) for m in ids_of(cards, "managers"))
         agendas = tuple(
-            Option(a, f"{ags[a]['name']} (cost {ags[a]['cost']})", ags[a]["text"]) for a in ids_of(cards, "agendas")
+            Option(
+                a,
+                msg("%(card)s (cost %(cost)s)", card=card_ref(ags[a]["name"]), cost=ags[a]["cost"]),
+                card_ref(ags[a]["text"]),
+            )
+            for a in ids_of(cards, "agendas")
         )
         _DRAFT_CACHE[key] = Composite(
-            "Rank the managers and the agendas, favourite first. The draft runs in a random choosing "
-            "order: you get your best-ranked manager and three agendas still free.",
+            msg(
+                "Rank the managers and the agendas, favourite first. The draft runs in a random choosing "
+                "order: you get your best-ranked manager and three agendas still free."
+            ),
             (
-                ("manager", Order("Managers, favourite first", managers)),
-                ("agendas", Order("Agendas, favourite first", agendas)),
+                ("manager", Order(msg("Managers, favourite first"), managers)),
+                ("agendas", Order(msg("Agendas, favourite first"), agendas)),
             ),
         )
     return _DRAFT_CACHE[key]
@@ -201,10 +270,17 @@ def auction_prompt(state: State, seat: int) -> Composite:
 @cache
 def _auction_prompt(n: int, hearts: int) -> Composite:
     """The sealed-bid prompt depends only on the table size and the seat's ♥ (prompts are frozen)."""
-    parts = tuple((str(p), Number(f"Most you would pay for turn order {p}", 0, hearts)) for p in range(1, n))
+    parts = tuple(
+        (str(p), Number(msg("Most you would pay for turn order %(pos)s", pos=p), 0, hearts)) for p in range(1, n)
+    )
     return Composite(
-        f"Sealed bids for turn order: you have {hearts} ♥. Give the most you would pay for each card; "
-        f"the winner pays one more than the runner-up's limit. Turn order {n} goes to the last player for free.",
+        msg(
+            "Sealed bids for turn order: you have %(hearts)s ♥. Give the most you would pay for each card; "
+            "the winner pays one more than the runner-up's limit. Turn order %(last)s goes to the last player "
+            "for free.",
+            hearts=hearts,
+            last=n,
+        ),
         parts,
     )
 
@@ -213,7 +289,11 @@ def action_prompt(state: State, seat: int) -> Choose:
     hearts = state["seats"][seat]["hearts"]
     opts = tuple(Option(a.id, *actions.describe(state, seat, a)) for a in actions.legal(state, seat))
     return Choose(
-        f"Your action this turn (you have {hearts} ♥): recruit or buy, fave, complete an agenda, or pass.", opts
+        msg(
+            "Your action this turn (you have %(hearts)s ♥): recruit or buy, fave, complete an agenda, or pass.",
+            hearts=hearts,
+        ),
+        opts,
     )
 
 
@@ -234,12 +314,15 @@ def upcoming(state: State, seat: int) -> Choose | None:
     order, now = state["order"], state["acting"]
     if seat not in order[now + 1 :] or not actions.has_choice(state, seat):
         return None
-    before = [state["names"][s] for s in order[now : order.index(seat)]]
-    who = before[0] if len(before) == 1 else ", ".join(before[:-1]) + " and " + before[-1]
+    before = seats_ref(order[now : order.index(seat)])
     hearts = state["seats"][seat]["hearts"]
     return Choose(
-        f"Your action this turn, after {who} (you have {hearts} ♥): recruit or buy, fave, complete an agenda, "
-        "or pass. A card they take first is gone; your ♥ stay yours.",
+        msg(
+            "Your action this turn, after %(seats)s (you have %(hearts)s ♥): recruit or buy, fave, complete an "
+            "agenda, or pass. A card they take first is gone; your ♥ stay yours.",
+            seats=before,
+            hearts=hearts,
+        ),
         action_prompt(state, seat).options,
     )
 
@@ -263,31 +346,32 @@ def prompts(state: State) -> dict[int, Any]:
 def apply(state: State, seat: int, answer: Any, rng: random.Random) -> State:
     phase = state["phase"]
     if phase == "over":
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(msg("The game is over."))
     if not isinstance(seat, int) or not 0 <= seat < len(state["seats"]):
-        raise IllegalMove("There is no such seat at this table.")
+        raise IllegalMove(msg("There is no such seat at this table."))
     new = dict(state)
     if phase == "actions":
         if seat != state["order"][state["acting"]]:
-            raise IllegalMove(f"It is {state['names'][state['order'][state['acting']]]}'s turn to act, not yours.")
+            now = seat_ref(state["order"][state["acting"]])
+            raise IllegalMove(msg("It is %(seat)s's turn to act, not yours.", seat=now))
         actions.perform(new, seat, actions.find(state, seat, answer))
         new["acting"] = state["acting"] + 1
     elif phase == "auction":
         if str(seat) in state["sealed"]:
-            raise IllegalMove("You have already sent your bids for this turn.")
+            raise IllegalMove(msg("You have already sent your bids for this turn."))
         if state["seats"][seat]["hearts"] <= 0:
-            raise IllegalMove("You have no ♥ to bid this turn.")
+            raise IllegalMove(msg("You have no ♥ to bid this turn."))
         got = auction_prompt(state, seat).validate(answer)
         new["sealed"] = dict(state["sealed"], **{str(seat): [got[str(p)] for p in range(1, len(state["seats"]))]})
-        new["log"] = state["log"] + [entry(f"{state['names'][seat]} has sent sealed bids.")]
+        new["log"] = state["log"] + [entry(msg("%(seat)s has sent sealed bids.", seat=seat_ref(seat)))]
         if len(new["sealed"]) == len(bidders(new)):
             resolve_auction(new)
     else:
         if str(seat) in state["sealed"]:
-            raise IllegalMove("You have already sent your preferences.")
+            raise IllegalMove(msg("You have already sent your preferences."))
         got = draft_prompt(state["cards"]).validate(answer)
         new["sealed"] = dict(state["sealed"], **{str(seat): got})
-        new["log"] = state["log"] + [entry(f"{state['names'][seat]} has sent draft preferences.")]
+        new["log"] = state["log"] + [entry(msg("%(seat)s has sent draft preferences.", seat=seat_ref(seat)))]
         if len(new["sealed"]) == len(state["seats"]):
             resolve_draft(new)
             begin_turn(new, rng)
@@ -306,15 +390,34 @@ def resolve_draft(state: State) -> None:
     lines = []
     for s in range(n):
         seats.append(dict(state["seats"][s], manager=managers[s], agendas=agendas[s]))
-        costs = ", ".join(str(cards["agendas"][a]["cost"]) for a in agendas[s])
-        mine = ", ".join(cards["agendas"][a]["name"] for a in agendas[s])
-        name = state["names"][s]
-        m = cards["managers"][managers[s]]["name"]
+        costs = _numbers([cards["agendas"][a]["cost"] for a in agendas[s]])
+        mine = list_ref([card_ref(cards["agendas"][a]["name"]) for a in agendas[s]])
+        name = seat_ref(s)
+        m = card_ref(cards["managers"][managers[s]]["name"])
         line = entry(
-            f"{name} manages as {m}, with a Recruitment Flyer and three face-down agendas (costs {costs}).",
-            {s: f"You manage as {m}, with a Recruitment Flyer and the agendas {mine} (costs {costs})."},
+            msg(
+                "%(seat)s manages as %(manager)s, with a Recruitment Flyer and three face-down agendas "
+                "(costs %(costs)s).",
+                seat=name,
+                manager=m,
+                costs=costs,
+            ),
+            {
+                s: msg(
+                    "You manage as %(manager)s, with a Recruitment Flyer and the agendas %(agendas)s (costs %(costs)s).",
+                    manager=m,
+                    agendas=mine,
+                    costs=costs,
+                )
+            },
         )
-        line["reveal"] = f"{name} manages as {m}, with the agendas {mine} (costs {costs})."
+        line["reveal"] = msg(
+            "%(seat)s manages as %(manager)s, with the agendas %(agendas)s (costs %(costs)s).",
+            seat=name,
+            manager=m,
+            agendas=mine,
+            costs=costs,
+        )
         lines.append(line)
     state["seats"] = seats
     state["sealed"] = {}
@@ -344,13 +447,22 @@ def settle(state: State, rng: random.Random) -> None:
     raise RuntimeError("Café Romantica: no player had anything to decide for 10000 steps (card data?)")
 
 
-def forced_pass(state: State, seat: int) -> str:
+def forced_pass(state: State, seat: int) -> Msg:
     """Why a seat passes without being asked: no ♥ at all, or too few for anything on offer."""
-    name, hearts = state["names"][seat], state["seats"][seat]["hearts"]
+    name, hearts = seat_ref(seat), state["seats"][seat]["hearts"]
     if hearts <= 0:
-        return f"{name} has no ♥ to spend."
-    kept = "they carry over" if state["options"]["pooling"] else "unspent ♥ are lost"
-    return f"{name} has {hearts} ♥, too few for anything on offer, and passes ({kept})."
+        return msg("%(seat)s has no ♥ to spend.", seat=name)
+    if state["options"]["pooling"]:
+        return msg(
+            "%(seat)s has %(hearts)s ♥, too few for anything on offer, and passes (they carry over).",
+            seat=name,
+            hearts=hearts,
+        )
+    return msg(
+        "%(seat)s has %(hearts)s ♥, too few for anything on offer, and passes (unspent ♥ are lost).",
+        seat=name,
+        hearts=hearts,
+    )
 
 
 def default_answer(state: State, seat: int) -> Any:

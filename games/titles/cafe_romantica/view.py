@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import log as gamelog
-from games.engine.words import agree, counted
+from games.engine.messages import Msg, card_ref, list_ref, msg, nmsg, seat_ref
 
 from . import abilities
 from .actions import host_detail
@@ -18,31 +18,50 @@ from .cards import base_id, in_host_order
 State = dict[str, Any]
 
 # while the sealed bids are open, the order held is the one that was bid for last turn
-ORDER_HEADER = {"auction": "Last turn's order"}
+ORDER_HEADER = {"auction": msg("Last turn's order")}
 
 
 def _card(cards: dict[str, Any], cid: str) -> dict[str, Any]:
     kind = base_id(cid)
     if kind in cards["hosts"]:
         h = cards["hosts"][kind]
-        return {"id": cid, "name": h["name"], "kind": "host", "lines": [f"Cost {h['cost']} ♥", host_detail(h)]}
+        lines = [msg("Cost %(cost)s ♥", cost=h["cost"]), host_detail(h)]
+        return {"id": cid, "name": card_ref(h["name"]), "kind": "host", "lines": lines}
     f = cards["focus"][kind]
-    return {"id": cid, "name": f["name"], "kind": "focus", "lines": [f"Cost {f['cost']} ♥", f["text"]]}
+    lines = [msg("Cost %(cost)s ♥", cost=f["cost"]), card_ref(f["text"])]
+    return {"id": cid, "name": card_ref(f["name"]), "kind": "focus", "lines": lines}
 
 
-def status(state: State) -> str:
+def status(state: State) -> Msg:
     names = state["names"]
     phase = state["phase"]
     if phase == "draft":
-        waiting = [names[i] for i in range(len(names)) if str(i) not in state["sealed"]]
-        return f"Draft of managers and agendas: waiting for {', '.join(waiting)}."
+        waiting = [seat_ref(i) for i in range(len(names)) if str(i) not in state["sealed"]]
+        return msg("Draft of managers and agendas: waiting for %(seats)s.", seats=list_ref(waiting))
     if phase == "auction":
-        waiting = [names[i] for i, s in enumerate(state["seats"]) if s["hearts"] > 0 and str(i) not in state["sealed"]]
-        return f"Turn {state['turn']}: sealed bids for turn order, waiting for {', '.join(waiting)}."
+        waiting = [
+            seat_ref(i) for i, s in enumerate(state["seats"]) if s["hearts"] > 0 and str(i) not in state["sealed"]
+        ]
+        return msg(
+            "Turn %(turn)s: sealed bids for turn order, waiting for %(seats)s.",
+            turn=state["turn"],
+            seats=list_ref(waiting),
+        )
     if phase == "actions":
-        return f"Turn {state['turn']}: {names[state['order'][state['acting']]]} to act."
-    winners = ", ".join(names[i] for i in state["winners"] or [])
-    return f"Game over after {counted(state['turns_done'], 'turn')}: {winners} {agree(len(state['winners'] or []), 'wins', 'win')}."
+        return msg(
+            "Turn %(turn)s: %(seat)s to act.", turn=state["turn"], seat=seat_ref(state["order"][state["acting"]])
+        )
+    winners = list(state["winners"] or [])
+    won = nmsg(
+        "%(seats)s wins", "%(seats)s win", "count", seats=list_ref([seat_ref(i) for i in winners]), count=len(winners)
+    )
+    return nmsg(
+        "Game over after %(turns)s turn: %(won)s.",
+        "Game over after %(turns)s turns: %(won)s.",
+        "turns",
+        turns=state["turns_done"],
+        won=won,
+    )
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -66,34 +85,41 @@ def view_body(state: State, seat: int | None) -> dict[str, Any]:
         roll = state["rolls"][i] if state["rolls"] else []
         table_rows.append(
             [
-                names[i],
-                cards["managers"][s["manager"]]["name"] if s["manager"] else "",
-                " & ".join(map(str, roll)),
-                str(s["hearts"]),
-                str(pos or ""),
-                f"{len(s['done'])}/3",
+                seat_ref(i),
+                card_ref(cards["managers"][s["manager"]]["name"]) if s["manager"] else "",
+                _roll(roll),
+                s["hearts"],
+                pos or "",
+                msg("%(done)s/3", done=len(s["done"])),
             ]
         )
         data_i, lines = _seat_parts(cards, s, over or seat == i)
-        seats_data.append({"name": names[i], **data_i})
-        title = "Your club" if seat == i else f"{names[i]}'s club"
+        seats_data.append({"name": seat_ref(i), **data_i})
+        title = msg("Your club") if seat == i else msg("%(seat)s's club", seat=seat_ref(i))
         panels.append({"title": title, "lines": lines})
     field = [_card(cards, c) if c else None for c in state["field"]]
     panels.insert(
         0,
         {
-            "title": f"Turn {state['turn']}" if state["turn"] else "Setup",
+            "title": msg("Turn %(turn)s", turn=state["turn"]) if state["turn"] else msg("Setup"),
             "table": {
-                "header": ["Player", "Manager", "Roll", "♥", ORDER_HEADER.get(state["phase"], "Turn order"), "Agendas"],
+                "header": [
+                    msg("Player"),
+                    msg("Manager"),
+                    msg("Roll"),
+                    "♥",
+                    ORDER_HEADER.get(state["phase"], msg("Turn order")),
+                    msg("Agendas"),
+                ],
                 "rows": table_rows,
             },
         },
     )
-    panels.insert(1, {"title": "Field (top row, then bottom row)", "cards": [c for c in field if c]})
+    panels.insert(1, {"title": msg("Field (top row, then bottom row)"), "cards": [c for c in field if c]})
     sealed_mine = None
     if seat is not None and str(seat) in state["sealed"]:
         sealed_mine = state["sealed"][str(seat)]
-        panels.append({"title": "Your sealed answer", "lines": [_sealed_text(state, sealed_mine)]})
+        panels.append({"title": msg("Your sealed answer"), "lines": [_sealed_text(state, sealed_mine)]})
     data = {
         "turn": state["turn"],
         "turns_done": state["turns_done"],
@@ -115,10 +141,10 @@ def view_body(state: State, seat: int | None) -> dict[str, Any]:
     return {"status": status(state), "panels": panels, "data": data}
 
 
-_SEAT_CACHE: dict[tuple[int, bool], tuple[Any, Any, dict[str, Any], list[str]]] = {}
+_SEAT_CACHE: dict[tuple[int, bool], tuple[Any, Any, dict[str, Any], list[Any]]] = {}
 
 
-def _seat_parts(cards: dict[str, Any], s: dict[str, Any], mine: bool) -> tuple[dict[str, Any], list[str]]:
+def _seat_parts(cards: dict[str, Any], s: dict[str, Any], mine: bool) -> tuple[dict[str, Any], list[Any]]:
     """A seat's data and panel lines (copies). Memoised on the seat dict itself, which apply never
     changes in place (a change makes a new dict), so a view of an unchanged seat is not rebuilt."""
     hit = _SEAT_CACHE.get((id(s), mine))
@@ -132,15 +158,17 @@ def _seat_parts(cards: dict[str, Any], s: dict[str, Any], mine: bool) -> tuple[d
     return out, list(lines)
 
 
-def _build_seat_parts(cards: dict[str, Any], s: dict[str, Any], mine: bool) -> tuple[dict[str, Any], list[str]]:
+def _build_seat_parts(cards: dict[str, Any], s: dict[str, Any], mine: bool) -> tuple[dict[str, Any], list[Any]]:
     agendas = []
     for a in s["agendas"]:
         ag = cards["agendas"][a]
         done = a in s["done"]
         if done or mine:
-            agendas.append({"id": a, "name": ag["name"], "cost": ag["cost"], "text": ag["text"], "done": done})
+            agendas.append(
+                {"id": a, "name": card_ref(ag["name"]), "cost": ag["cost"], "text": card_ref(ag["text"]), "done": done}
+            )
         else:
-            agendas.append({"id": None, "name": "Face-down agenda", "cost": ag["cost"], "text": "", "done": False})
+            agendas.append({"id": None, "name": msg("Face-down agenda"), "cost": ag["cost"], "text": "", "done": False})
     boys = in_host_order(cards, s["club"])  # data order: a club's key order is lost in the database
     data = {
         "manager": s["manager"],
@@ -154,36 +182,58 @@ def _build_seat_parts(cards: dict[str, Any], s: dict[str, Any], mine: bool) -> t
     lines = []
     if s["manager"]:
         m = cards["managers"][s["manager"]]
-        lines.append(f"Manager: {m['name']}: {m['text']}")
+        lines.append(msg("Manager: %(card)s: %(text)s", card=card_ref(m["name"]), text=card_ref(m["text"])))
     fl = cards["flyer"]
-    lines.append(f"{fl['name']}: {host_detail(fl)}")
+    lines.append(msg("%(card)s: %(text)s", card=card_ref(fl["name"]), text=host_detail(fl)))
     for boy in boys:
-        stack = s["club"][boy]
+        n = len(s["club"][boy])
         h = cards["hosts"][boy]
-        star = " ★ favourite" if boy == s["fave"] else ""
-        bond = f" (bond {len(stack)})" if len(stack) > 1 else ""
-        lines.append(f"{h['name']}{bond}{star}: {host_detail(h)}")
+        card, text = card_ref(h["name"]), host_detail(h)
+        if boy == s["fave"]:
+            if n > 1:
+                lines.append(msg("%(card)s (bond %(bond)s) ★ favourite: %(text)s", card=card, bond=n, text=text))
+            else:
+                lines.append(msg("%(card)s ★ favourite: %(text)s", card=card, text=text))
+        elif n > 1:
+            lines.append(msg("%(card)s (bond %(bond)s): %(text)s", card=card, bond=n, text=text))
+        else:
+            lines.append(msg("%(card)s: %(text)s", card=card, text=text))
     for c in s["focus"]:
         f = cards["focus"][base_id(c)]
-        lines.append(f"{f['name']}: {f['text']}")
+        lines.append(msg("%(card)s: %(text)s", card=card_ref(f["name"]), text=card_ref(f["text"])))
     for ag in agendas:
         if ag["done"]:
-            lines.append(f"Agenda completed: {ag['name']}: {ag['text']}")
+            lines.append(msg("Agenda completed: %(card)s: %(text)s", card=ag["name"], text=ag["text"]))
         elif ag["id"]:
-            lines.append(f"Agenda to complete: {ag['name']} (cost {ag['cost']}): {ag['text']}")
+            lines.append(
+                msg(
+                    "Agenda to complete: %(card)s (cost %(cost)s): %(text)s",
+                    card=ag["name"],
+                    cost=ag["cost"],
+                    text=ag["text"],
+                )
+            )
         else:
-            lines.append(f"Face-down agenda (cost {ag['cost']})")
+            lines.append(msg("Face-down agenda (cost %(cost)s)", cost=ag["cost"]))
     return data, lines
 
 
-def _reveal(e: dict[str, Any]) -> str:
+def _roll(roll: list[int]) -> Any:
+    """A seat's die as the table shows it: "4", or "2 & 5" when rolled again."""
+    if len(roll) == 2:
+        return msg("%(die)s & %(again)s", die=roll[0], again=roll[1])
+    return roll[0] if roll else ""
+
+
+def _reveal(e: dict[str, Any]) -> Any:
     return e.get("reveal") or e["text"]
 
 
-def _sealed_text(state: State, sealed: Any) -> str:
+def _sealed_text(state: State, sealed: Any) -> Msg:
     if isinstance(sealed, list):
-        return "Your limits: " + ", ".join(f"turn order {p} up to {v} ♥" for p, v in enumerate(sealed, start=1))
+        limits = [msg("turn order %(pos)s up to %(limit)s ♥", pos=p, limit=v) for p, v in enumerate(sealed, start=1)]
+        return msg("Your limits: %(limits)s", limits=list_ref(limits))
     cards = state["cards"]
-    m = cards["managers"][sealed["manager"][0]]["name"]
-    a = ", ".join(cards["agendas"][x]["name"] for x in sealed["agendas"][:3])
-    return f"Your preferences: {m} first; agendas {a} first."
+    m = card_ref(cards["managers"][sealed["manager"][0]]["name"])
+    a = list_ref([card_ref(cards["agendas"][x]["name"]) for x in sealed["agendas"][:3]])
+    return msg("Your preferences: %(manager)s first; agendas %(agendas)s first.", manager=m, agendas=a)

@@ -122,3 +122,18 @@ def field_state(card: str = "gentleman-1", hearts: tuple[int, ...] = (5, 5, 5)) 
     """Three drafted seats in the action phase, `card` in the field's bottom row, order 0, 1, 2."""
     state = put_in_field(drafted(3), 4, card)
     return acting(state, [0, 1, 2], hearts=list(hearts))
+
+
+def said(value: Any, state: dict[str, Any]) -> Any:
+    """A message (or a list of them, e.g. a view's log) in English, seats by the state's names."""
+    from games.engine.messages import english
+
+    names = dict(enumerate(state["names"]))
+    if isinstance(value, list):
+        return [english(v, names) for v in value]
+    return english(value, names)
+
+
+def log_of(state: dict[str, Any], seat: int | None) -> list[str]:
+    """The log as `seat` reads it, in English."""
+    return said(TITLE.view(state, seat)["log"], state)

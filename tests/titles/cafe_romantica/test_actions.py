@@ -13,6 +13,7 @@ from .helpers import (
     field_state,
     give,
     illegal,
+    log_of,
     put_in_field,
     rng,
 )
@@ -108,7 +109,7 @@ def test_complete_agenda_pays_cost_flips_and_benefit_applies():
     cost = CARDS["agendas"][mine]["cost"] - (1 if state["seats"][0]["manager"] == "aoi" else 0)
     state = TITLE.apply(state, 0, f"agenda:{mine}", rng())
     assert state["seats"][0]["done"] == [mine] and state["seats"][0]["hearts"] == 20 - cost
-    assert CARDS["agendas"][mine]["name"] in "\n".join(TITLE.view(state, 2)["log"])
+    assert CARDS["agendas"][mine]["name"] in "\n".join(log_of(state, 2))
     assert "already completed" in illegal(acting(state, [0, 1, 2]), 0, f"agenda:{mine}")
 
 
@@ -131,7 +132,7 @@ def test_rule_hearts_are_spent_the_turn_they_are_earned_a_seat_that_can_afford_n
     state["field"] = [None if c in cheap else c for c in state["field"]]  # nothing on offer costs 1 ♥
     state["deck"] = state["deck"] + sorted(cheap)
     state = TITLE.apply(state, 0, "pass", rng())
-    log = TITLE.view(state, 0)["log"]
+    log = log_of(state, 0)
     assert state["order"][state["acting"]] == 2
     assert "P1 has 1 ♥, too few for anything on offer, and passes (unspent ♥ are lost)." in log
     assert not any("P1 has no ♥" in line for line in log)
@@ -145,7 +146,7 @@ def test_rule_with_pooling_a_seat_that_can_afford_nothing_passes_and_keeps_its_h
     state["field"] = [None if c in cheap else c for c in state["field"]]
     state["deck"] = state["deck"] + sorted(cheap)
     state = TITLE.apply(state, 0, "pass", rng())
-    log = TITLE.view(state, 0)["log"]
+    log = log_of(state, 0)
     assert state["order"][state["acting"]] == 2 and state["seats"][1]["hearts"] == 1
     assert "P1 has 1 ♥, too few for anything on offer, and passes (they carry over)." in log
     assert not any("unspent ♥ are lost" in line for line in log)
@@ -154,7 +155,7 @@ def test_rule_with_pooling_a_seat_that_can_afford_nothing_passes_and_keeps_its_h
 def test_seat_that_can_only_pass_is_not_asked():
     state = field_state(hearts=(5, 0, 5))
     state = TITLE.apply(state, 0, "pass", rng())
-    assert state["order"][state["acting"]] == 2 and "P1 has no ♥ to spend." in TITLE.view(state, 0)["log"]
+    assert state["order"][state["acting"]] == 2 and "P1 has no ♥ to spend." in log_of(state, 0)
 
 
 def test_conditional_answers_use_stable_ids():

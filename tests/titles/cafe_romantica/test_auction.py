@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from games.engine import IllegalMove
 from games.titles.cafe_romantica import TITLE, auction, turn
 
-from .helpers import drafted, rng, seat
+from .helpers import drafted, log_of, rng, said, seat
 
 
 def open_auction(priority: list[int], limits: dict[int, list[int]], hearts: dict[int, int]) -> list[tuple[int, int]]:
@@ -105,7 +105,7 @@ def test_auction_bids_are_a_simultaneous_sealed_decision():
     for other in (1, 2, None):
         v = TITLE.view(state, other)
         assert v["data"]["my_sealed"] is None
-        assert "4" not in " ".join(v["log"][-1:])
+        assert "4" not in " ".join(said(v["log"][-1:], state))
         assert json.dumps(state["sealed"]["0"]) not in json.dumps(v["data"]["answered"])
     assert TITLE.view(state, 0)["data"]["my_sealed"] == [4, 1]
 
@@ -116,7 +116,7 @@ def test_auction_limits_revealed_in_log_after_everyone_answered():
     state = TITLE.apply(state, 1, {"1": 2, "2": 2}, rng(2))
     state = TITLE.apply(state, 2, {"1": 2, "2": 0}, rng(3))
     assert state["phase"] == "actions"
-    log = "\n".join(TITLE.view(state, 1)["log"])
+    log = "\n".join(log_of(state, 1))
     assert "P0 4, 1" in log and "P1 2, 2" in log and "P2 2, 0" in log
     assert state["order"][0] == 0 and state["seats"][0]["hearts"] == 5 - 3
     assert state["order"][1] == 1 and state["seats"][1]["hearts"] == 3 - 1  # P2's limit for card 2 is 0

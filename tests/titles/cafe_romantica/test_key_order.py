@@ -11,7 +11,7 @@ from games.titles.cafe_romantica import TITLE, turn
 from games.titles.cafe_romantica.cards import KINDS, deck_ids, ids_of
 from tests.engine.test_key_order import reversed_keys
 
-from .helpers import CARDS, Dice, acting, drafted, give
+from .helpers import CARDS, Dice, acting, drafted, give, said
 
 
 def test_the_set_lists_every_kind_in_data_file_order():
@@ -56,9 +56,10 @@ def test_payout_line_names_hosts_in_data_order_whatever_the_club_order():
     lines = []
     for state in _club_in_both_orders():
         turn.begin_turn(state, Dice([6, 1, 1]))  # Sleepy and Chef both shine on a 6
-        lines.append(next(e["text"] for e in reversed(state["log"]) if e["text"].startswith("P0 earns")))
+        texts = [said(e["text"], state) for e in state["log"]]
+        lines.append(next(t for t in reversed(texts) if t.startswith("P0 earns")))
     assert lines[0] == lines[1]
-    assert lines[0].endswith(f"({CARDS['flyer']['name']}, Sleepy, Chef).")  # Sleepy comes first in hosts.yaml
+    assert lines[0].endswith(f"({CARDS['flyer']['name']}, Sleepy and Chef).")  # Sleepy comes first in hosts.yaml
 
 
 def test_fave_options_and_club_panel_in_data_order_whatever_the_club_order():

@@ -13,7 +13,9 @@ from .helpers import (
     drafted,
     give,
     illegal,
+    log_of,
     rng,
+    said,
     seat,
 )
 
@@ -31,7 +33,7 @@ def _begin(state, rolls, pooling=False):
 def test_roll_every_die_rolled_and_shown():
     state = _begin(drafted(3), [1, 4, 6])
     assert state["dice"] == [1, 4, 6]
-    assert "Rolls: P0 1; P1 4; P2 6." in TITLE.view(state, None)["log"][-4]
+    assert "Rolls: P0 1; P1 4; P2 6." in log_of(state, None)[-4]
 
 
 def test_roll_cards_on_that_face_shine_and_earn():
@@ -45,7 +47,7 @@ def test_roll_again_when_no_host_shines_sora():
     after = _begin(state, [2, 5, 6, 4])  # Sora's 2 shines no host: she rolls a 4, Gentleman shines
     assert after["rolls"][0] == [2, 4] and after["dice"][0] == 4
     assert after["seats"][0]["hearts"] == CARDS["flyer"]["hearts"] + 3
-    assert "P0 2, rolled again 4;" in "\n".join(TITLE.view(after, 1)["log"])
+    assert "P0 2, rolled again 4;" in "\n".join(log_of(after, 1))
     kept = _begin(state, [4, 5, 6])  # Gentleman shines on the first roll: no second die
     assert kept["rolls"][0] == [4] and kept["dice"][0] == 4
 
@@ -60,7 +62,7 @@ def test_roll_rival_takes_hearts_never_below_zero():
     assert state["seats"][1]["hearts"] == 0
     assert state["seats"][0]["hearts"] == flyer + 1 + flyer
     assert state["seats"][2]["hearts"] == flyer
-    assert "P0 takes 2 ♥ from P1, who rolled the same number." in TITLE.view(state, 2)["log"][-1]
+    assert "P0 takes 2 ♥ from P1, who rolled the same number." in log_of(state, 2)[-1]
 
 
 def _no_income(state):
@@ -119,7 +121,7 @@ def test_win_shared_when_several_begin_the_turn_with_three():
     state["acting"] = 3
     turn.settle(state, rng())
     out = TITLE.outcome(state)
-    assert out.winners == [0, 2] and "shared" in out.tiebreak
+    assert out.winners == [0, 2] and "shared" in said(out.tiebreak, state)
 
 
 def test_turn_cap_scores_agendas_then_club_value():
@@ -131,7 +133,7 @@ def test_turn_cap_scores_agendas_then_club_value():
     state["acting"] = 3
     turn.settle(state, rng())
     out = TITLE.outcome(state)
-    assert out.winners == [2] and out.scores == {0: 0, 1: 1, 2: 1} and "club ♥" in out.tiebreak
+    assert out.winners == [2] and out.scores == {0: 0, 1: 1, 2: 1} and "club ♥" in said(out.tiebreak, state)
 
 
 def test_turn_cap_off_by_default():

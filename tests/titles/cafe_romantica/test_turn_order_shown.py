@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from games.engine import step_rng
+from games.engine.messages import english
 from games.titles.cafe_romantica import TITLE, drawing
 
 
@@ -18,7 +19,7 @@ def test_cafe_romantica_during_the_bids_the_order_shown_is_labelled_last_turns()
         if state["phase"] in ("auction", "actions") and state["turn"] >= 2:
             view = TITLE.view(state, 0)
             pic = drawing.draw(view, drawing.catalogue(state), None, 0)
-            header = view["panels"][0]["table"]["header"][4]
+            header = english(view["panels"][0]["table"]["header"][4])
             if state["phase"] == "auction":
                 assert pic["order_label"].startswith("Last turn's order") and header == "Last turn's order"
                 assert all(c["position"] is None for c in pic["clubs"])

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from games.engine import IllegalMove
 from games.titles.cafe_romantica import TITLE
 
-from .helpers import acting, drafted, give, put_in_field, rng
+from .helpers import acting, drafted, give, log_of, put_in_field, rng, said
 
 
 def ids(prompt) -> list[str]:
@@ -50,13 +50,15 @@ def test_upcoming_is_none_for_the_seat_acting_now_and_seats_that_have_acted():
     state = two_cards()
     assert TITLE.upcoming(state, 0) is None  # asked now
     assert TITLE.upcoming(state, 1) is not None and TITLE.upcoming(state, 2) is not None
-    assert TITLE.upcoming(state, 2).text.startswith("Your action this turn, after P0 and P1 (you have 5 ♥)")
+    assert said(TITLE.upcoming(state, 2).text, state).startswith(
+        "Your action this turn, after P0 and P1 (you have 5 ♥)"
+    )
     for bad in (3, -1, True, "1", None):
         assert TITLE.upcoming(state, bad) is None
     state = TITLE.apply(state, 0, "pass", rng())
     assert TITLE.upcoming(state, 0) is None  # acted: its next question is next turn's sealed bids
     assert TITLE.upcoming(state, 1) is None  # asked now
-    assert TITLE.upcoming(state, 2).text.startswith("Your action this turn, after P1 (you have 5 ♥)")
+    assert said(TITLE.upcoming(state, 2).text, state).startswith("Your action this turn, after P1 (you have 5 ♥)")
 
 
 def test_upcoming_is_none_for_a_seat_that_will_pass_without_being_asked():
@@ -146,7 +148,7 @@ def test_a_seat_whose_only_affordable_card_is_taken_passes_unasked():
     assert ids(up) == ["cool-1", "pass"]
     after = TITLE.apply(state, 0, "cool-1", rng())
     assert after["turns_done"] == 1  # P1 passed without a question and the turn ended
-    assert "P1 has 2 ♥, too few for anything on offer, and passes (unspent ♥ are lost)." in TITLE.view(after, 1)["log"]
+    assert "P1 has 2 ♥, too few for anything on offer, and passes (unspent ♥ are lost)." in log_of(after, 1)
 
 
 # ---------------------------------------------------------------- random games

@@ -6,7 +6,7 @@ import json
 
 from games.titles.cafe_romantica import TITLE
 
-from .helpers import CARDS, acting, drafted, rng, seat
+from .helpers import CARDS, acting, drafted, rng, said, seat
 
 
 def blob(state, who) -> str:
@@ -41,8 +41,9 @@ def test_view_never_shows_the_deck_order():
 
 
 def test_view_shape():
-    v = TITLE.view(acting(drafted(2), [0, 1], hearts=[3, 3]), 0)
-    assert set(v) == {"status", "panels", "log", "data"} and "P0 to act" in v["status"]
+    state = acting(drafted(2), [0, 1], hearts=[3, 3])
+    v = TITLE.view(state, 0)
+    assert set(v) == {"status", "panels", "log", "data"} and "P0 to act" in said(v["status"], state)
     assert v["panels"][1]["cards"] and all({"id", "name", "kind", "lines"} <= set(c) for c in v["panels"][1]["cards"])
 
 
@@ -54,7 +55,7 @@ def test_view_shows_everything_once_the_game_is_over():
     for s in range(3):
         for a in state["seats"][s]["agendas"]:
             assert CARDS["agendas"][a]["name"] in blob(state, None)
-    assert "Game over" in TITLE.view(state, None)["status"]
+    assert "Game over" in said(TITLE.view(state, None)["status"], state)
 
 
 def test_invariants_catch_a_leaked_agenda(monkeypatch):
