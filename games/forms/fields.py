@@ -4,6 +4,7 @@ each (games.engine.typed), clock values read by games.clock.terms, a timezone na
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from games.clock import terms as clock_terms
 from games.engine.typed import Unreadable, clean_text, read_int
@@ -43,7 +44,10 @@ def check_timezone(tz: str) -> str:
         ZoneInfo(tz)
     except (KeyError, ValueError, OSError):
         shown = clean_text(tz[:40], 40, multiline=False)
-        raise forms.ValidationError(f"“{shown}” is not a timezone name, e.g. Europe/Lisbon.") from None
+        raise forms.ValidationError(
+            _("“%(zone)s” is not a timezone name, e.g. Europe/Lisbon.") % {"zone": shown}
+        ) from None
+
     return tz
 
 

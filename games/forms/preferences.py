@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.forms.fields import NumberField, PlainTextField, QuietHoursField, ReminderPointsField, check_timezone
 
@@ -62,12 +64,12 @@ class PreferencesForm(forms.ModelForm):
         }
         widgets = {"digest_hour": forms.Select(choices=digest_hours()), "timezone": TimezoneSelect()}
         labels = {
-            "digest_hour": "Daily digest at (your time)",
-            "unsubscribed": "No email at all (I will check my games myself)",
-            "quiet_hours": "Quiet hours (no deadline of mine falls in them)",
-            "reminder_points": "Remind me before a deadline",
+            "digest_hour": gettext_lazy("Daily digest at (your time)"),
+            "unsubscribed": gettext_lazy("No email at all (I will check my games myself)"),
+            "quiet_hours": gettext_lazy("Quiet hours (no deadline of mine falls in them)"),
+            "reminder_points": gettext_lazy("Remind me before a deadline"),
         }
-        help_texts = {"digest_hour": "When the one daily email goes, if you choose the digest."}
+        help_texts = {"digest_hour": gettext_lazy("When the one daily email goes, if you choose the digest.")}
 
     def clean_timezone(self) -> str:
         return check_timezone(self.cleaned_data["timezone"])
@@ -75,5 +77,6 @@ class PreferencesForm(forms.ModelForm):
     def clean_digest_hour(self) -> int:
         hour = self.cleaned_data["digest_hour"]
         if not 0 <= hour <= 23:
-            raise forms.ValidationError("An hour from 0 to 23.")
+            raise forms.ValidationError(_("An hour from 0 to 23."))
+
         return hour
