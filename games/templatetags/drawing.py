@@ -34,10 +34,14 @@ def chunks(items, size: int):
 
 
 @register.simple_tag
-def trophy(label: str = "winner"):
-    """The winner's cup as an inline SVG (no emoji font needed)."""
+def trophy(label: str = ""):
+    """The winner's cup as an inline SVG (no emoji font needed), labelled "winner" unless told."""
     from django.utils.safestring import mark_safe
+    from django.utils.translation import gettext as _
 
     from games.engine.svg import trophy_svg
 
-    return mark_safe(trophy_svg(label))  # noqa: S308 - the label is escaped by trophy_svg
+    return mark_safe(trophy_svg(label or _("winner")))
+
+
+# noqa: S308 - the label is escaped by trophy_svg

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from django import template
 from django.utils import timezone
 from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
 
 register = template.Library()
 
@@ -20,5 +21,5 @@ def ago(moment: datetime | None, now: datetime | None = None) -> str:
         return ""
     now = now or timezone.now()
     if now - moment < JUST_NOW:
-        return "just now"
-    return f"{timesince(moment, now)} ago"
+        return _("just now")
+    return _("%(delta)s ago") % {"delta": timesince(moment, now)}
