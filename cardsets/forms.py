@@ -8,6 +8,8 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.forms.fields import NumberField, PlainTextField
 from games.titles import get_title
@@ -39,23 +41,27 @@ class MultipleFileField(forms.FileField):
     def clean(self, data, initial=None):
         items = data if isinstance(data, (list, tuple)) else [data]
         if len(items) > MAX_FILES:
-            raise forms.ValidationError(f"At most {MAX_FILES} files: a set's YAML files, or one zip.")
+            raise forms.ValidationError(_("At most %(n)s files: a set's YAML files, or one zip.") % {"n": MAX_FILES})
         return [super(MultipleFileField, self).clean(d, initial) for d in items]
 
 
 class UploadForm(forms.Form):
     """A set's files (or a zip of them), with a name and where the values come from."""
 
-    title = forms.ChoiceField(choices=title_choices, label="Game")
+    title = forms.ChoiceField(choices=title_choices, label=gettext_lazy("Game"))
     name = PlainTextField(max_length=100)
     provenance = PlainTextField(
         max_length=2000,
         multiline=True,
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Where the values come from, in words (e.g. “transcribed from my copy of the game, 2nd printing”).",
+        help_text=gettext_lazy(
+            "Where the values come from, in words (e.g. “transcribed from my copy of the game, 2nd printing”)."
+        ),
     )
-    files = MultipleFileField(help_text="The game's YAML files, named as in the shipped set, or one zip of them.")
+    files = MultipleFileField(
+        help_text=gettext_lazy("The game's YAML files, named as in the shipped set, or one zip of them.")
+    )
 
     def clean(self):
         cleaned = super().clean()
