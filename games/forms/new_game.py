@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.addresses import BadAddress, read_address
 from games.clock.terms import clock_problems
+from games.engine.messages import english
 from games.forms.fields import NumberField, PlainTextField, WeekdaysField, check_timezone
 from games.models import OPEN_SEAT, Game
 from games.titles import choices as title_choices
@@ -79,8 +80,10 @@ def preset_values() -> dict[str, dict[str, Any]]:
     }
 
 
-def clean_clock(cleaned: dict[str, Any]) -> list[tuple[str, str]]:
-    """The clock fields' cross-checks, as (field, message) errors; fills the model defaults for blanks."""
+def clean_clock(cleaned: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The clock fields' cross-checks, as (field, message) errors (words, or a clock message to say);
+    fills the model defaults for blanks."""
+
     from games.models import Game
 
     for name in ("timezone", "timeout_policy", "vacation_days"):
@@ -204,7 +207,7 @@ class NewGameForm(forms.Form):
         if preset is not None:  # a preset posted (with or without script) sets the fields it names
             cleaned.update(preset[1])
         for field, message in clean_clock(cleaned):
-            self.add_error(field, message)
+            self.add_error(field, english(message))  # say(): in the reader's language, once it is on main
         return cleaned
 
     def clean_seats(self) -> list[str | None]:
