@@ -11,6 +11,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.engine.messages import english
 from games.forms.fields import NumberField, PlainTextField
 from games.titles import get_title
 
@@ -75,7 +76,7 @@ class UploadForm(forms.Form):
         try:
             cleaned["parsed"] = read_upload(KINDS[slug], blobs, lim)
         except UploadError as e:
-            self.add_error("files", str(e))
+            self.add_error("files", english(e.said))  # say(): in the reader's language, once it is on main
         return cleaned
 
 
@@ -153,7 +154,7 @@ class CardForm(forms.Form):
                 try:
                     entry[key] = parse_yaml(key, value.encode(), limits())
                 except UploadError as e:
-                    self.add_error(key, str(e))
+                    self.add_error(key, english(e.said))  # say()
             else:
                 entry[key] = value
         cleaned["entry"] = entry
