@@ -18,9 +18,9 @@ from games.actions.steps import ordinal
 from games.engine.messages import english
 
 from . import links
-from .clock.shown import local_time
 from .clock.vacation import days_left, vacation_books, vacation_left
 from .models import Event, Game, Seat
+from .templatetags.when import local_time
 
 QUESTION_WORDS = 90  # characters of the question shown in the list
 PLAYING = (Game.Status.ACTIVE, Game.Status.PAUSED)

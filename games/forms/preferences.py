@@ -6,12 +6,25 @@ from functools import cache
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.forms.fields import NumberField, PlainTextField, QuietHoursField, ReminderPointsField, check_timezone
 
 # the regions of the tz database's canonical names (its links, e.g. US/Eastern, stay valid when typed)
 REGIONS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
+# the regions as the picker names them, in the reader's language (the zones keep their tz names)
+REGION_NAMES = {
+    "Africa": pgettext_lazy("time zone region", "Africa"),
+    "America": pgettext_lazy("time zone region", "America"),
+    "Antarctica": pgettext_lazy("time zone region", "Antarctica"),
+    "Arctic": pgettext_lazy("time zone region", "Arctic"),
+    "Asia": pgettext_lazy("time zone region", "Asia"),
+    "Atlantic": pgettext_lazy("time zone region", "Atlantic"),
+    "Australia": pgettext_lazy("time zone region", "Australia"),
+    "Europe": pgettext_lazy("time zone region", "Europe"),
+    "Indian": pgettext_lazy("time zone region", "Indian"),
+    "Pacific": pgettext_lazy("time zone region", "Pacific"),
+}
 
 
 @cache
@@ -25,7 +38,10 @@ def timezone_choices() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
         region, _, place = name.partition("/")
         if region in REGIONS and place:
             groups.setdefault(region, []).append((name, place.replace("_", " ").replace("/", " / ")))
-    return (("", (("UTC", "UTC"),)), *((region, tuple(groups[region])) for region in REGIONS if region in groups))
+    return (
+        ("", (("UTC", "UTC"),)),
+        *((REGION_NAMES[region], tuple(groups[region])) for region in REGIONS if region in groups),
+    )
 
 
 class TimezoneSelect(forms.Select):

@@ -17,11 +17,11 @@ from django.views.decorators.http import require_POST
 from accounts import tokens
 from games.actions import absences, channels
 from games.actions.write import SubmitError
-from games.clock.shown import local_time
 from games.forms.channels import SeatChannelsForm
 from games.forms.preferences import PreferencesForm
 from games.forms.seat import VacationForm
 from games.models import Absence, ChatHook
+from games.templatetags.when import local_time
 
 from . import chat_hooks
 from .seat import seat_or_error

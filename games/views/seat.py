@@ -28,7 +28,6 @@ from games.actions import answers, deadlines, organise, play, replay, talk, writ
 from games.clock import rules as clock
 from games.clock import terms as clock_terms
 from games.clock import vacation
-from games.clock.shown import local_time
 from games.engine.messages import english
 from games.engine.prompts import prompt_key
 from games.engine.typed import Unreadable, read_int
@@ -36,6 +35,7 @@ from games.forms.prompts import kept_picks, render_prompt
 from games.forms.seat import PlanForm, TalkForm, VacationForm
 from games.models import Event, Game, Seat, Vacation
 from games.present import LOG_LINES, as_shown, score_rows, table_context, table_template
+from games.templatetags.when import local_time
 from games.views.live import marker
 
 
