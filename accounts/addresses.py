@@ -13,6 +13,7 @@ import unicodedata
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.translation import gettext as _
 
 MAX_LENGTH = 254
 
@@ -23,22 +24,23 @@ class BadAddress(ValueError):
 
 def read_address(text: object) -> str:
     if not isinstance(text, str):
-        raise BadAddress("Give an email address.")
+        raise BadAddress(_("Give an email address."))
     if len(text) > MAX_LENGTH * 4:  # far over: refuse before any work on it
-        raise BadAddress(f"That is too long for an email address (at most {MAX_LENGTH} characters).")
+        raise BadAddress(_("That is too long for an email address (at most %(n)s characters).") % {"n": MAX_LENGTH})
     address = unicodedata.normalize("NFC", text.strip())
     if not address:
-        raise BadAddress("Give an email address.")
+        raise BadAddress(_("Give an email address."))
     if len(address) > MAX_LENGTH:
-        raise BadAddress(f"That is too long for an email address (at most {MAX_LENGTH} characters).")
+        raise BadAddress(_("That is too long for an email address (at most %(n)s characters).") % {"n": MAX_LENGTH})
     if any(ch.isspace() for ch in address):
-        raise BadAddress("That is not an email address: it has a space in it.")
+        raise BadAddress(_("That is not an email address: it has a space in it."))
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in address):
-        raise BadAddress("That is not an email address: it has an invisible or control character in it.")
+        raise BadAddress(_("That is not an email address: it has an invisible or control character in it."))
     try:
         validate_email(address)
     except ValidationError:
-        raise BadAddress(f"“{address[:80]}” is not an email address.") from None
+        raise BadAddress(_("“%(address)s” is not an email address.") % {"address": address[:80]}) from None
+
     return address.lower()
 
 

@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.utils.translation import gettext_lazy as _
 
 from .models import User
 
@@ -12,7 +13,7 @@ class UserAdmin(BaseUserAdmin):
     search_fields = ("email", "name")
     fieldsets = (
         (None, {"fields": ("email", "name", "timezone", "password")}),
-        ("Mail refused", {"fields": ("mail_refused_at", "mail_refused_reason")}),
-        ("Permissions", {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")}),
+        (_("Mail refused"), {"fields": ("mail_refused_at", "mail_refused_reason")}),
+        (_("Permissions"), {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")}),
     )
     add_fieldsets = ((None, {"classes": ("wide",), "fields": ("email", "name", "password1", "password2")}),)

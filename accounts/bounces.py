@@ -14,6 +14,7 @@ from anymail.signals import tracking
 from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from .models import User
 
@@ -48,8 +49,10 @@ def refusal_of(address: str) -> str | None:
 
 def said(when, reason: str) -> str:
     """'mail to this address was refused for good on 25 Nov 2026 (550 5.1.1 no such mailbox)'."""
-    because = f" ({reason})" if reason else ""
-    return f"mail to this address was refused for good on {date_format(when, 'j M Y')}{because}"
+    day = date_format(when, "DATE_FORMAT")
+    if reason:
+        return _("mail to this address was refused for good on %(day)s (%(reason)s)") % {"day": day, "reason": reason}
+    return _("mail to this address was refused for good on %(day)s") % {"day": day}
 
 
 @receiver(tracking, dispatch_uid="accounts.bounces.tracked")

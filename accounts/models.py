@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.core.validators import MaxValueValidator
 from django.db import IntegrityError, models, transaction
+from django.utils.translation import gettext_lazy as _
 
 
 def new_calendar_nonce() -> str:
@@ -17,7 +18,8 @@ class UserManager(BaseUserManager):
 
     def create_user(self, email: str, password: str | None = None, **extra):
         if not email:
-            raise ValueError("An email address is required.")
+            raise ValueError(_("An email address is required."))
+
         user = self.model(email=self.normalize_email(email).lower(), **extra)
         if password:
             user.set_password(password)
@@ -46,33 +48,36 @@ class UserManager(BaseUserManager):
 class User(AbstractBaseUser, PermissionsMixin):
     email = models.EmailField(unique=True)
     name = models.CharField(max_length=80, blank=True)
-    timezone = models.CharField(max_length=64, default="UTC", help_text="Deadlines are shown in this timezone.")
+    timezone = models.CharField(max_length=64, default="UTC", help_text=_("Deadlines are shown in this timezone."))
 
     class EmailMode(models.TextChoices):
-        EACH = "each", "An email for each decision"
-        DIGEST = "digest", "One daily digest of the games waiting on me"
+        EACH = "each", _("An email for each decision")
+        DIGEST = "digest", _("One daily digest of the games waiting on me")
 
     email_mode = models.CharField(max_length=10, choices=EmailMode.choices, default=EmailMode.EACH)
     digest_hour = models.PositiveSmallIntegerField(
-        default=8, validators=[MaxValueValidator(23)], help_text="Local hour the daily digest is sent."
+        default=8, validators=[MaxValueValidator(23)], help_text=_("Local hour the daily digest is sent.")
     )
     # the clock on the player's terms (read by games.clock.terms; blank: the game's reminder, no quiet hours)
     quiet_hours = models.CharField(
-        max_length=11, blank=True, default="", help_text="No deadline of yours falls in these hours, e.g. 23:00-07:00."
+        max_length=11,
+        blank=True,
+        default="",
+        help_text=_("No deadline of yours falls in these hours, e.g. 23:00-07:00."),
     )
     reminder_points = models.CharField(
-        max_length=60, blank=True, default="", help_text="When to remind you before a deadline, e.g. 24h, 4h, 1h."
+        max_length=60, blank=True, default="", help_text=_("When to remind you before a deadline, e.g. 24h, 4h, 1h.")
     )
-    unsubscribed = models.BooleanField(default=False, help_text="No game email at all; their games go on.")
+    unsubscribed = models.BooleanField(default=False, help_text=_("No game email at all; their games go on."))
     # a mail server refused this address for good (accounts.bounces): game mail is held until it is cleared
     mail_refused_at = models.DateTimeField(
-        null=True, blank=True, help_text="When mail to this address was refused for good; clear it to mail it again."
+        null=True, blank=True, help_text=_("When mail to this address was refused for good; clear it to mail it again.")
     )
-    mail_refused_reason = models.CharField(max_length=300, blank=True, help_text="What the mail server said.")
+    mail_refused_reason = models.CharField(max_length=300, blank=True, help_text=_("What the mail server said."))
     last_digest_at = models.DateTimeField(null=True, blank=True, editable=False)
     # the private calendar feed's address is signed with it (accounts.tokens): a new one revokes the old address
     calendar_nonce = models.CharField(max_length=32, default=new_calendar_nonce, editable=False)
-    is_staff = models.BooleanField(default=False, help_text="Organisers: may sign in and run games.")
+    is_staff = models.BooleanField(default=False, help_text=_("Organisers: may sign in and run games."))
     is_active = models.BooleanField(default=True)
     date_joined = models.DateTimeField(auto_now_add=True)
     # the language everything is said in, pages, mail and pings alike (accounts.languages); blank: not

@@ -12,6 +12,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -27,7 +28,7 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         address = form.cleaned_data["email"]
         if limits.mail_request_limited(request, address):
-            form.add_error(None, "Too many sign-in links were asked for just now. Try again in an hour.")
+            form.add_error(None, _("Too many sign-in links were asked for just now. Try again in an hour."))
             return render(request, "accounts/sign_in.html", {"form": form}, status=429)
         actions.send_sign_in_link(address)
         return render(request, "accounts/sign_in_sent.html", {"address": address})
@@ -46,7 +47,7 @@ def sign_in_link(request: HttpRequest) -> HttpResponse:
             return _link_refused(request)
         login(request, user, backend="sesame.backends.ModelBackend")
         bounces.clear(user)  # the link arrived, so mail reaches this address
-        messages.success(request, f"Signed in as {user.email}.")
+        messages.success(request, _("Signed in as %(email)s.") % {"email": user.email})
         return languages.signed_in(request, user, redirect("home"))
     user = tokens.user_from_sign_in(token, spend=False) if token else None  # looks, spends nothing
     if user is None:
@@ -60,7 +61,7 @@ def _link_refused(request: HttpRequest) -> HttpResponse:
         "accounts/sign_in.html",
         {
             "form": SignInForm(),
-            "refused": "This sign-in link has expired, was already used, or is not whole. Ask for a new one here.",
+            "refused": _("This sign-in link has expired, was already used, or is not whole. Ask for a new one here."),
         },
         status=403,
     )
@@ -77,8 +78,11 @@ def sign_out(request: HttpRequest) -> HttpResponse:
 def mail_works(request: HttpRequest) -> HttpResponse:
     """The person says mail reaches their address again: their held game mail starts again."""
     if request.user.mail_refused_at is None:
-        messages.info(request, f"Mail goes to {request.user.email} already; nothing was changed.")
+        messages.info(
+            request, _("Mail goes to %(email)s already; nothing was changed.") % {"email": request.user.email}
+        )
     else:
         bounces.clear(request.user)
-        messages.success(request, f"Thank you: game mail goes to {request.user.email} again.")
+        messages.success(request, _("Thank you: game mail goes to %(email)s again.") % {"email": request.user.email})
+
     return redirect("home")

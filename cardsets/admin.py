@@ -13,6 +13,8 @@ from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.engine.typed import Unreadable, read_int
 
@@ -57,25 +59,29 @@ class CardSetAdmin(admin.ModelAdmin):
         for slug, recorded_hash in gone:
             store.forget_name(slug, recorded_hash)
 
-    @admin.display(description="Usable", boolean=True, ordering="check_status")
+    @admin.display(description=gettext_lazy("Usable"), boolean=True, ordering="check_status")
     def is_usable(self, obj: CardSet) -> bool:
         return obj.usable
 
-    @admin.display(description="Set")
+    @admin.display(description=gettext_lazy("Set"))
     def summary(self, obj: CardSet) -> str:
         if obj.pk is None:
             return ""
         return format_html(
-            "{} · bot check: {} · usable: {} · hash <code>{}</code><br>{}<br>"
-            '<a href="{}">Edit the cards</a> · <a href="{}">Copy this set</a> · <a href="{}">Its page (bot check, preview, export)</a>',
+            "{} · {} · {} · {} <code>{}</code><br>{}<br>"
+            '<a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>',
             obj.title,
-            obj.check_label,
-            "yes" if obj.usable else "no",
+            _("bot check: %(status)s") % {"status": obj.check_label},
+            _("usable: %(yes)s") % {"yes": _("yes") if obj.usable else _("no")},
+            _("hash"),
             obj.content_hash[:16],
-            "; ".join(obj.warnings) or "No warnings.",
+            "; ".join(obj.warnings) or _("No warnings."),
             reverse("admin:cardsets_cardset_cards", args=[obj.pk]),
+            _("Edit the cards"),
             reverse("admin:cardsets_cardset_cards", args=[obj.pk]) + "?copy=1",
+            _("Copy this set"),
             obj.get_absolute_url(),
+            _("Its page (bot check, preview, export)"),
         )
 
     def get_urls(self):
@@ -88,7 +94,7 @@ class CardSetAdmin(admin.ModelAdmin):
         """One form per card of one file; a POST saves one card (or, for a held set, a copy with it)."""
         cs = CardSet.objects.filter(pk=pk).first()
         if cs is None:
-            raise Http404("No such card set.")
+            raise Http404(_("No such card set."))
         if not self.has_change_permission(request, cs):
             raise PermissionDenied
         kind = store.kind_of(cs.title)
@@ -104,7 +110,7 @@ class CardSetAdmin(admin.ModelAdmin):
         except Unreadable:
             index = -1
         if request.method == "POST" and index < 0:
-            messages.error(request, "That card is not in this set; nothing was changed.")
+            messages.error(request, _("That card is not in this set; nothing was changed."))
             return HttpResponseRedirect(request.path + f"?file={file}")
         page = index // PAGE if request.method == "POST" else _page(request.GET.get("page"), len(entries))
         rows = [
@@ -122,16 +128,19 @@ class CardSetAdmin(admin.ModelAdmin):
                 try:
                     saved, new = self._save(request, cs, file, index, form.cleaned_data["entry"], copy)
                 except store.SetRefused as e:
-                    form.place_error(f"{e} Nothing was changed.")
+                    form.place_error(_("%(why)s Nothing was changed.") % {"why": e})
                 else:
                     if saved.pk == cs.pk and not new:
                         messages.success(
                             request,
-                            f"{card_key(entries[index], index)}: saved. Run the bot check again before using the set.",
+                            _("%(card)s: saved. Run the bot check again before using the set.")
+                            % {"card": card_key(entries[index], index)},
                         )
                     else:
                         messages.success(
-                            request, f"{card_key(entries[index], index)}: saved in a new set, “{saved.name}”."
+                            request,
+                            _("%(card)s: saved in a new set, “%(name)s”.")
+                            % {"card": card_key(entries[index], index), "name": saved.name},
                         )
                     url = reverse("admin:cardsets_cardset_cards", args=[saved.pk])
                     return HttpResponseRedirect(f"{url}?file={file}&page={page}#card-{index}")
@@ -139,7 +148,7 @@ class CardSetAdmin(admin.ModelAdmin):
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
             "cs": cs,
-            "title": f"Cards of {cs.name}",
+            "title": _("Cards of %(name)s") % {"name": cs.name},
             "files": files,
             "file": file,
             "copy": copy,
@@ -155,4 +164,6 @@ class CardSetAdmin(admin.ModelAdmin):
             return store.change_card(request.user, cs, file, index, entry)
         files = copy_module.deepcopy(cs.files)
         store.kind_of(cs.title).entries(files, file)[index] = entry
-        return store.add_set(request.user, cs.title, f"Copy of {cs.name}"[:100], cs.provenance, files), True
+        return store.add_set(
+            request.user, cs.title, (_("Copy of %(name)s") % {"name": cs.name})[:100], cs.provenance, files
+        ), True

@@ -1,11 +1,12 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
 
 
 class CardsetsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "cardsets"
-    verbose_name = "Card sets"
+    verbose_name = _("Card sets")
 
     def ready(self) -> None:
         from .shipped import after_migrate

@@ -8,7 +8,10 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from games.engine.messages import english
 from games.forms.fields import NumberField, PlainTextField
 from games.titles import get_title
 
@@ -39,23 +42,27 @@ class MultipleFileField(forms.FileField):
     def clean(self, data, initial=None):
         items = data if isinstance(data, (list, tuple)) else [data]
         if len(items) > MAX_FILES:
-            raise forms.ValidationError(f"At most {MAX_FILES} files: a set's YAML files, or one zip.")
+            raise forms.ValidationError(_("At most %(n)s files: a set's YAML files, or one zip.") % {"n": MAX_FILES})
         return [super(MultipleFileField, self).clean(d, initial) for d in items]
 
 
 class UploadForm(forms.Form):
     """A set's files (or a zip of them), with a name and where the values come from."""
 
-    title = forms.ChoiceField(choices=title_choices, label="Game")
+    title = forms.ChoiceField(choices=title_choices, label=gettext_lazy("Game"))
     name = PlainTextField(max_length=100)
     provenance = PlainTextField(
         max_length=2000,
         multiline=True,
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Where the values come from, in words (e.g. “transcribed from my copy of the game, 2nd printing”).",
+        help_text=gettext_lazy(
+            "Where the values come from, in words (e.g. “transcribed from my copy of the game, 2nd printing”)."
+        ),
     )
-    files = MultipleFileField(help_text="The game's YAML files, named as in the shipped set, or one zip of them.")
+    files = MultipleFileField(
+        help_text=gettext_lazy("The game's YAML files, named as in the shipped set, or one zip of them.")
+    )
 
     def clean(self):
         cleaned = super().clean()
@@ -69,7 +76,7 @@ class UploadForm(forms.Form):
         try:
             cleaned["parsed"] = read_upload(KINDS[slug], blobs, lim)
         except UploadError as e:
-            self.add_error("files", str(e))
+            self.add_error("files", english(e.said))  # say(): in the reader's language, once it is on main
         return cleaned
 
 
@@ -147,7 +154,7 @@ class CardForm(forms.Form):
                 try:
                     entry[key] = parse_yaml(key, value.encode(), limits())
                 except UploadError as e:
-                    self.add_error(key, str(e))
+                    self.add_error(key, english(e.said))  # say()
             else:
                 entry[key] = value
         cleaned["entry"] = entry

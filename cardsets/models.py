@@ -10,28 +10,30 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 
 class CardSet(models.Model):
     class Check(models.TextChoices):
-        PENDING = "pending", "not checked yet"
-        RUNNING = "running", "bot games running"
-        PASSED = "passed", "passed"
-        FAILED = "failed", "failed"
-        SHIPPED = "shipped", "shipped with the service"
+        PENDING = "pending", _("not checked yet")
+        RUNNING = "running", _("bot games running")
+        PASSED = "passed", _("passed")
+        FAILED = "failed", _("failed")
+        SHIPPED = "shipped", _("shipped with the service")
 
     name = models.CharField(max_length=100)
     title = models.CharField(max_length=40, db_index=True)
-    provenance = models.TextField(blank=True, help_text="Where the values come from, in words.")
-    content_hash = models.CharField(max_length=64, editable=False, help_text="The title's hash of the set's cards.")
+    provenance = models.TextField(blank=True, help_text=_("Where the values come from, in words."))
+    content_hash = models.CharField(max_length=64, editable=False, help_text=_("The title's hash of the set's cards."))
     # what a game started with this set records as Game.cardset_hash (the hash of the data with its
     # "hash"), so a seat page can name the set its game holds
     recorded_hash = models.CharField(max_length=64, editable=False, db_index=True)
-    files = models.JSONField(editable=False, help_text="The title's data files, parsed: file name -> data.")
-    data = models.JSONField(editable=False, help_text="The set the title's loader built (what a game gets).")
+    files = models.JSONField(editable=False, help_text=_("The title's data files, parsed: file name -> data."))
+    data = models.JSONField(editable=False, help_text=_("The set the title's loader built (what a game gets)."))
     warnings = models.JSONField(default=list, blank=True, editable=False)
     shared = models.BooleanField(
-        default=False, help_text="Offered to everyone who may host; otherwise only to the person who added it."
+        default=False, help_text=_("Offered to everyone who may host; otherwise only to the person who added it.")
     )
     added_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="cardsets"
@@ -76,7 +78,8 @@ class CardSet(models.Model):
     def check_label(self) -> str:
         """The check's state in words, a stalled run told apart from a running one."""
         if self.check_stalled:
-            return "stalled (its worker was lost)"
+            return gettext("stalled (its worker was lost)")
+
         return self.get_check_status_display()
 
 

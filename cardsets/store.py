@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engine.cards import CardDataError, content_hash
 
@@ -30,7 +31,7 @@ def kind_of(slug: str) -> SetKind:
     try:
         return KINDS[slug]
     except KeyError:
-        raise SetRefused(f"{slug[:40]!r} is not a game with card sets.") from None
+        raise SetRefused(_("%(slug)s is not a game with card sets.") % {"slug": repr(slug[:40])}) from None
 
 
 def build(slug: str, files: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -63,13 +64,13 @@ def add_set(user, slug: str, name: str, provenance: str, files: dict[str, Any]) 
                 added_by=user,
             )
     except IntegrityError:
-        raise SetRefused("An identical set was stored a moment ago.") from None
+        raise SetRefused(_("An identical set was stored a moment ago.")) from None
 
 
 def _same_message(user, same: CardSet) -> str:
     if may_view(user, same):
-        return f"This set is already here, as “{same.name}”: nothing was stored."
-    return "An identical set is already stored: nothing was stored."
+        return _("This set is already here, as “%(name)s”: nothing was stored.") % {"name": same.name}
+    return _("An identical set is already stored: nothing was stored.")
 
 
 def in_use(cs: CardSet) -> bool:
@@ -97,14 +98,14 @@ def _change_card(user, cs: CardSet, file: str, index: int, entry: dict[str, Any]
     files = copy.deepcopy(cs.files)
     cards = kind.entries(files, file)
     if not 0 <= index < len(cards):
-        raise SetRefused("That card is not in this set any more; reload the page.")
+        raise SetRefused(_("That card is not in this set any more; reload the page."))
     cards[index] = entry
     data, warnings = build(cs.title, files)
     held = cs.check_status == CardSet.Check.SHIPPED or in_use(cs)
     if data["hash"] == cs.content_hash:  # words only (a note): the cards a game plays with stay the same
         if held:
             raise SetRefused(
-                "That change leaves the cards as they were, and this set is in use: copy it to change notes."
+                _("That change leaves the cards as they were, and this set is in use: copy it to change notes.")
             )
         cs.files = files
         cs.save(update_fields=["files"])
@@ -240,7 +241,7 @@ def chosen(user, slug: str, pk: int | None) -> dict[str, Any]:
     if cs is None:
         from games.engine import OptionsError
 
-        raise OptionsError("That card set cannot be used for this game; choose another.")
+        raise OptionsError(_("That card set cannot be used for this game; choose another."))
     return {"cardset": cs.data}
 
 

@@ -9,8 +9,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import number_format
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import forms, store, tasks
@@ -22,14 +24,14 @@ from .models import STARTABLE, CardSet
 def _visible(request: HttpRequest, pk: int) -> CardSet:
     cs = get_object_or_404(CardSet, pk=pk)
     if not store.may_view(request.user, cs):
-        raise Http404("No such card set.")
+        raise Http404(_("No such card set."))
     return cs
 
 
 def _managed(request: HttpRequest, pk: int) -> CardSet:
     cs = _visible(request, pk)
     if not store.may_manage(request.user, cs):
-        raise Http404("No such card set.")
+        raise Http404(_("No such card set."))
     return cs
 
 
@@ -47,9 +49,9 @@ def upload(request: HttpRequest) -> HttpResponse:
         length = 0
     if request.method == "POST" and length > 2 * settings.CARDSET_UPLOAD_BYTES:
         # refused before Django reads the body (it would spool a large upload to disk)
-        refused = (
-            f"The upload is {length:,} bytes; a card set's files together stay far below that. Nothing was stored."
-        )
+        refused = _(
+            "The upload is %(n)s bytes; a card set's files together stay far below that. Nothing was stored."
+        ) % {"n": number_format(length, force_grouping=True)}
         return render(request, "cardsets/upload.html", {"form": forms.UploadForm(), "refused": refused}, status=413)
     form = forms.UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid() and "parsed" in form.cleaned_data:
@@ -62,9 +64,9 @@ def upload(request: HttpRequest) -> HttpResponse:
                 form.cleaned_data["parsed"],
             )
         except store.SetRefused as e:
-            form.add_error("files", f"{e} Nothing was stored.")
+            form.add_error("files", _("%(why)s Nothing was stored.") % {"why": e})
         else:
-            messages.success(request, f"“{cs.name}” is stored. Run the bot check before using it.")
+            messages.success(request, _("“%(name)s” is stored. Run the bot check before using it.") % {"name": cs.name})
             return redirect(cs)
     status = 400 if form.errors else 200
     return render(request, "cardsets/upload.html", {"form": form}, status=status)
@@ -95,10 +97,12 @@ def run_check(request: HttpRequest, pk: int) -> HttpResponse:
     run = store.start_check(cs, total)
     if run is None:
         cs.refresh_from_db()
-        messages.info(request, f"The bot check is {cs.get_check_status_display()}: nothing to do.")
+        messages.info(
+            request, _("The bot check is %(status)s: nothing to do.") % {"status": cs.get_check_status_display()}
+        )
         return redirect(cs)
     tasks.check_cardset.delay(cs.pk, total, run)
-    messages.info(request, "The bot check is running; this page shows its progress.")
+    messages.info(request, _("The bot check is running; this page shows its progress."))
     return redirect(cs)
 
 

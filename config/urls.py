@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 
 from .health import healthz
 from .site_icon import favicon
 
-admin.site.site_header = "Café turns: organisers"
+admin.site.site_header = _("Café turns: organisers")
+
 admin.site.site_title = "Café turns"
 
 # a crash is Django's 500 page; a database that is away for a moment (a restart) a 503 "try again"

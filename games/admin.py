@@ -16,8 +16,10 @@ from django.http import Http404, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from cardsets import store as cardset_store
 
@@ -97,15 +99,16 @@ class SeatInline(_PartOfGame, admin.TabularInline):
             return self.fields
         return ("mail", "stand_in", "deadline", "misses", "wants_pause", "waiting_since")
 
-    @admin.display(description="mail")
+    @admin.display(description=gettext_lazy("mail"))
     def mail(self, seat: Seat) -> str:
         """Whether game mail reaches this seat's player: refused for good, turned off, or fine."""
         player = seat.player if seat.player_id else None
         if player is None:
             return "—"
         if player.mail_refused_at:
-            return f"refused ({player.mail_refused_reason or 'by the mail server'})"[:120]
-        return "turned off" if player.unsubscribed else "ok"
+            why = player.mail_refused_reason or _("by the mail server")
+            return (_("refused (%(why)s)") % {"why": why})[:120]
+        return _("turned off") if player.unsubscribed else _("ok")
 
     def has_add_permission(self, request, obj=None) -> bool:
         return (obj is None or obj.status == Game.Status.DRAFT) and self.has_change_permission(request, obj)
@@ -125,15 +128,15 @@ class EventInline(_PartOfGame, admin.TabularInline):
     ordering = ("-seq",)
     max_num = 0
 
-    @admin.display(description="voided")
+    @admin.display(description=gettext_lazy("voided"))
     def voided(self, obj: Event) -> str:
         cache = self.__dict__.setdefault("_voided_cache", {})
         if obj.game_id not in cache:
             cache[obj.game_id] = voided_by(obj.game_id)
         by = cache[obj.game_id].get(obj.seq)
-        return f"voided by #{by}" if by is not None else ""
+        return _("voided by #%(seq)s") % {"seq": by} if by is not None else ""
 
-    @admin.display(description="what happened")
+    @admin.display(description=gettext_lazy("what happened"))
     def said(self, obj: Event) -> str:
         return said_with_payload(words_by_step(obj.game).get(obj.seq), obj)
 
@@ -151,9 +154,11 @@ class GameAdminForm(django_forms.ModelForm):
         required=False,
         coerce=int,
         empty_value=None,
-        label="Card set",
-        help_text="The cards a new game is played with (blank: the title's shipped set). Only sets that passed "
-        "their bot check are offered.",
+        label=gettext_lazy("Card set"),
+        help_text=gettext_lazy(
+            "The cards a new game is played with (blank: the title's shipped set). Only sets that passed "
+            "their bot check are offered."
+        ),
     )
 
     class Meta:
@@ -179,7 +184,7 @@ class GameAdminForm(django_forms.ModelForm):
             try:
                 cleaned["cardset_options"] = cardset_store.chosen(self.user, title, pk)
             except OptionsError:
-                self.add_error("cardset", "That card set is not a usable set of this game.")
+                self.add_error("cardset", _("That card set is not a usable set of this game."))
         cleaned["cardset_cleared"] = pk is None and held_pk is not None
         return cleaned
 
@@ -211,7 +216,7 @@ class GameAdmin(admin.ModelAdmin):
     fieldsets = (
         (None, {"fields": ("name", "title", "organiser", "cardset", "options", "status", "to_move", "waiting_since")}),
         (
-            "Clock",
+            gettext_lazy("Clock"),
             {
                 "fields": (
                     ("decision_hours", "decision_minutes"),
@@ -223,12 +228,18 @@ class GameAdmin(admin.ModelAdmin):
                     ("vacation_days", "auto_vacation"),
                     "paused_at",
                 ),
-                "description": "Time per decision in hours or minutes, or a fixed time of day, or a time bank; "
-                "empty means no clock. Quiet days are days of the week (e.g. sat, sun) on which no clock runs. "
-                "A change applies from each seat's next decision; extend a deadline that is running with the action.",
+                "description": gettext_lazy(
+                    "Time per decision in hours or minutes, or a fixed time of day, or a time bank; "
+                    "empty means no clock. Quiet days are days of the week (e.g. sat, sun) on which no clock runs. "
+                    "A change applies from each seat's next decision; extend a deadline that is running with the "
+                    "action."
+                ),
             },
         ),
-        ("Record", {"fields": ("version", "cardset_hash", "created_at", "updated_at"), "classes": ("collapse",)}),
+        (
+            gettext_lazy("Record"),
+            {"fields": ("version", "cardset_hash", "created_at", "updated_at"), "classes": ("collapse",)},
+        ),
     )
     inlines = [SeatInline, EventInline]
     actions = [
@@ -283,11 +294,11 @@ class GameAdmin(admin.ModelAdmin):
         shown = super().get_list_display(request)
         return shown if request.user.is_superuser else tuple(c for c in shown if c != "organiser")
 
-    @admin.display(description="waiting since", ordering="waiting_since")
+    @admin.display(description=gettext_lazy("waiting since"), ordering="waiting_since")
     def waiting(self, obj: Game) -> str:
         return short_time(obj.waiting_since)
 
-    @admin.display(description="earliest deadline", ordering="earliest_deadline")
+    @admin.display(description=gettext_lazy("earliest deadline"), ordering="earliest_deadline")
     def next_deadline(self, obj: Game) -> str:
         return short_time(obj.earliest_deadline)
 
@@ -296,7 +307,7 @@ class GameAdmin(admin.ModelAdmin):
         form would say nothing of the play."""
         game = self.get_object(request, unquote(object_id))
         if game is None or not self.has_view_or_change_permission(request, game):
-            raise Http404("No such game among yours.")
+            raise Http404(_("No such game among yours."))
         return HttpResponseRedirect(reverse("admin:games_event_changelist") + f"?{ONE_GAME}={game.pk}")
 
     # --- the table as any seat sees it -------------------------------------------------------
@@ -317,7 +328,7 @@ class GameAdmin(admin.ModelAdmin):
         but not answerable (the organiser's own games only)."""
         game = self.get_object(request, object_id)
         if game is None or not self.has_view_permission(request, game):
-            raise Http404("No such game among yours.")
+            raise Http404(_("No such game among yours."))
         seats = list(game.seats.select_related("player"))
         try:
             index = read_int(request.GET.get("seat", "0"))
@@ -355,25 +366,27 @@ class GameAdmin(admin.ModelAdmin):
         try:
             ids = [read_int(raw, low=1, high=MAX_ID) for raw in picked]
         except Unreadable:
-            self.message_user(request, "That selection does not name games: pick them again.", messages.ERROR)
+            self.message_user(request, _("That selection does not name games: pick them again."), messages.ERROR)
             return HttpResponseRedirect(request.get_full_path())
         post = request.POST.copy()
         post.setlist(helpers.ACTION_CHECKBOX_NAME, [str(i) for i in ids])
         request.POST = post
         return super().response_action(request, queryset, *args, **kwargs)
 
-    @admin.action(description="Start the selected games (deals and emails every player)")
+    @admin.action(description=gettext_lazy("Start the selected games (deals and emails every player)"))
     def start_games(self, request, queryset):
         if not queryset.exists():
-            self.message_user(request, "None of the selected games is one you organise.", messages.ERROR)
+            self.message_user(request, _("None of the selected games is one you organise."), messages.ERROR)
             return
         for game in queryset:
             try:
                 organise.start_game(game, actor=request.user)
             except write.SubmitError as e:
-                self.message_user(request, f"{game.name}: {e.message}", messages.WARNING)
+                self.message_user(
+                    request, _("%(game)s: %(why)s") % {"game": game.name, "why": e.message}, messages.WARNING
+                )
             else:
-                self.message_user(request, f"{game.name}: started.", messages.SUCCESS)
+                self.message_user(request, _("%(game)s: started.") % {"game": game.name}, messages.SUCCESS)
 
     def _ask(self, request, queryset, action: str, title: str, form_class, do, single=False, form_kwargs_for=None):
         """The intermediate page: a form with the reason (and what the action needs), then the service.
@@ -382,10 +395,10 @@ class GameAdmin(admin.ModelAdmin):
         """
         games = list(queryset)
         if not games:
-            self.message_user(request, "None of the selected games is one you organise.", messages.ERROR)
+            self.message_user(request, _("None of the selected games is one you organise."), messages.ERROR)
             return None
         if single and len(games) != 1:
-            self.message_user(request, "Pick exactly one game for this action.", messages.ERROR)
+            self.message_user(request, _("Pick exactly one game for this action."), messages.ERROR)
             return None
         game = games[0] if single else None
         kwargs = {"game": game, **(form_kwargs_for(game) if form_kwargs_for and game is not None else {})}
@@ -395,9 +408,11 @@ class GameAdmin(admin.ModelAdmin):
                 try:
                     done = do(g, form.cleaned_data)
                 except write.SubmitError as e:
-                    self.message_user(request, f"{g.name}: {e.message}", messages.ERROR)
+                    self.message_user(
+                        request, _("%(game)s: %(why)s") % {"game": g.name, "why": e.message}, messages.ERROR
+                    )
                 else:
-                    self.message_user(request, f"{g.name}: {done}", messages.SUCCESS)
+                    self.message_user(request, _("%(game)s: %(why)s") % {"game": g.name, "why": done}, messages.SUCCESS)
             return None
         on_form = f"{admin.ActionLocation.CHANGE_FORM.value}-action" in request.POST
         context = {
@@ -426,41 +441,55 @@ class GameAdmin(admin.ModelAdmin):
             form_kwargs_for=act.form_kwargs,
         )
 
-    @admin.action(description="Pause (every clock stops)", permissions=["change"], location=BOTH)
+    @admin.action(description=gettext_lazy("Pause (every clock stops)"), permissions=["change"], location=BOTH)
     def pause_games(self, request, queryset):
-        return self._host_action(request, queryset, "pause", "pause_games", "Pause games")
+        return self._host_action(request, queryset, "pause", "pause_games", gettext_lazy("Pause games"))
 
-    @admin.action(description="Resume (clocks go on)", permissions=["change"], location=BOTH)
+    @admin.action(description=gettext_lazy("Resume (clocks go on)"), permissions=["change"], location=BOTH)
     def resume_games(self, request, queryset):
-        return self._host_action(request, queryset, "resume", "resume_games", "Resume games")
+        return self._host_action(request, queryset, "resume", "resume_games", gettext_lazy("Resume games"))
 
-    @admin.action(description="Extend the deadline", permissions=["change"], location=BOTH)
+    @admin.action(description=gettext_lazy("Extend the deadline"), permissions=["change"], location=BOTH)
     def extend_deadlines(self, request, queryset):
         single = queryset.count() == 1  # the seat is picked for one game only; else every running deadline
-        return self._host_action(request, queryset, "extend", "extend_deadlines", "Extend deadlines", single=single)
+        return self._host_action(
+            request, queryset, "extend", "extend_deadlines", gettext_lazy("Extend deadlines"), single=single
+        )
 
-    @admin.action(description="Resend the last notification to a seat", permissions=["change"], location=BOTH)
+    @admin.action(
+        description=gettext_lazy("Resend the last notification to a seat"), permissions=["change"], location=BOTH
+    )
     def resend_last(self, request, queryset):
-        return self._host_action(request, queryset, "resend", "resend_last", "Resend a seat's question", single=True)
+        return self._host_action(
+            request, queryset, "resend", "resend_last", gettext_lazy("Resend a seat's question"), single=True
+        )
 
-    @admin.action(description="Replace a seat's player", permissions=["change"], location=BOTH)
+    @admin.action(description=gettext_lazy("Replace a seat's player"), permissions=["change"], location=BOTH)
     def replace_player(self, request, queryset):
-        return self._host_action(request, queryset, "replace", "replace_player", "Replace a seat's player", single=True)
+        return self._host_action(
+            request, queryset, "replace", "replace_player", gettext_lazy("Replace a seat's player"), single=True
+        )
 
-    @admin.action(description="Hand a seat to a bot", permissions=["change"], location=BOTH)
+    @admin.action(description=gettext_lazy("Hand a seat to a bot"), permissions=["change"], location=BOTH)
     def hand_to_bot(self, request, queryset):
-        return self._host_action(request, queryset, "bot", "hand_to_bot", "Hand a seat to a bot", single=True)
+        return self._host_action(
+            request, queryset, "bot", "hand_to_bot", gettext_lazy("Hand a seat to a bot"), single=True
+        )
 
-    @admin.action(description="Rewind to an earlier step", permissions=["change"], location=BOTH)
+    @admin.action(description=gettext_lazy("Rewind to an earlier step"), permissions=["change"], location=BOTH)
     def rewind_game(self, request, queryset):
         if queryset.count() == 1 and not rewind_steps(queryset.get()):
-            self.message_user(request, f"{queryset.get().name}: nothing has been played yet to rewind.", messages.ERROR)
+            self.message_user(
+                request,
+                _("%(game)s: nothing has been played yet to rewind.") % {"game": queryset.get().name},
+                messages.ERROR,
+            )
             return None
-        return self._host_action(request, queryset, "rewind", "rewind_game", "Rewind a game", single=True)
+        return self._host_action(request, queryset, "rewind", "rewind_game", gettext_lazy("Rewind a game"), single=True)
 
-    @admin.action(description="End the game now", permissions=["change"], location=BOTH)
+    @admin.action(description=gettext_lazy("End the game now"), permissions=["change"], location=BOTH)
     def end_games(self, request, queryset):
-        return self._host_action(request, queryset, "end", "end_games", "End games")
+        return self._host_action(request, queryset, "end", "end_games", gettext_lazy("End games"))
 
 
 def _valid_timezone(value: str) -> None:
@@ -480,11 +509,11 @@ class EventAdmin(admin.ModelAdmin):
     fields = ("game", "seq", "kind", "seat", "via", "actor", "created_at", "said")
     readonly_fields = fields
 
-    @admin.display(description="what happened")
+    @admin.display(description=gettext_lazy("what happened"))
     def said(self, obj: Event):
         return said_with_payload(words_by_step(obj.game).get(obj.seq), obj)
 
-    @admin.display(description="when", ordering="created_at")
+    @admin.display(description=gettext_lazy("when"), ordering="created_at")
     def when(self, obj: Event) -> str:
         return short_time(obj.created_at)
 
@@ -496,7 +525,7 @@ class EventAdmin(admin.ModelAdmin):
     def changelist_view(self, request, extra_context=None):
         game = self._one_game(request)
         if game is not None:
-            extra_context = {"title": f"The log of {game.name}", **(extra_context or {})}
+            extra_context = {"title": _("The log of %(game)s") % {"game": game.name}, **(extra_context or {})}
         return super().changelist_view(request, extra_context)
 
     def _one_game(self, request) -> Game | None:
@@ -545,7 +574,7 @@ class NotificationAdmin(admin.ModelAdmin):
     readonly_fields += ["text_part"]
     actions = ["send_again"]
 
-    @admin.display(description="text as the reader gets it")
+    @admin.display(description=gettext_lazy("text as the reader gets it"))
     def text_part(self, obj: Notification) -> str:
         from . import notify
 
@@ -556,7 +585,7 @@ class NotificationAdmin(admin.ModelAdmin):
             return format_html('<pre style="white-space:pre-wrap">{}\n{}\n{}</pre>', ping.title, ping.body, ping.url)
         return format_html('<pre style="white-space:pre-wrap">{}</pre>', notify.render(obj)[0])
 
-    @admin.display(description="last error")
+    @admin.display(description=gettext_lazy("last error"))
     def short_error(self, obj: Notification) -> str:
         return obj.last_error[:80]
 
@@ -567,7 +596,7 @@ class NotificationAdmin(admin.ModelAdmin):
     def has_add_permission(self, request) -> bool:
         return False
 
-    @admin.action(description="Try sending again now")
+    @admin.action(description=gettext_lazy("Try sending again now"))
     def send_again(self, request, queryset):
         """Queued for the mailer (a hung mail server never holds this page); a row given up on is
         tried again, and a row held for a refusing address only once the address is cleared."""
@@ -578,7 +607,15 @@ class NotificationAdmin(admin.ModelAdmin):
             status=Notification.Status.FAILED
         )
         dispatch.send_now(pks)
-        self.message_user(request, f"Queued {len(pks)} to send again; see each row's status.")
+        self.message_user(
+            request,
+            ngettext(
+                "Queued %(n)s to send again; see each row's status.",
+                "Queued %(n)s to send again; see each row's status.",
+                len(pks),
+            )
+            % {"n": len(pks)},
+        )
 
 
 @admin.register(DeliveredMail)
@@ -598,7 +635,7 @@ class ChatHookAdmin(admin.ModelAdmin):
     fields = ("format", "address", "owner", "game", "enabled", "last_error", "disabled_reason", "created")
     readonly_fields = ("format", "address", "owner", "game", "last_error", "disabled_reason", "created")
 
-    @admin.display(description="address (masked)")
+    @admin.display(description=gettext_lazy("address (masked)"))
     def address(self, obj: ChatHook) -> str:
         return obj.masked_url
 
@@ -636,9 +673,10 @@ class InboundMailAdmin(admin.ModelAdmin):
     )
     exclude = ("raw", "mailbox_key", "claimed_until")
 
-    @admin.display(description="Size")
+    @admin.display(description=gettext_lazy("Size"))
     def size(self, obj: InboundMail) -> str:
-        return f"{len(obj.raw or b''):,} bytes"
+        size = len(obj.raw or b"")
+        return ngettext("%(n)s byte", "%(n)s bytes", size) % {"n": number_format(size, force_grouping=True)}
 
     def has_add_permission(self, request) -> bool:
         return False

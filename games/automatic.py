@@ -16,19 +16,25 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games.actions.replay import PLAYED
 from games.models import Event
 
-# how a move was made for a person: (what others read, what the person reads); {name} is theirs
+# how a move was made for a person: (what others read, what the person reads); %(name)s is theirs
 PRIVATE = {"plan"}  # said to the player alone (and organisers): see `tell`
 MADE_WORDS: dict[str, tuple[str, str]] = {
-    "deadline_bot": ("At the deadline the bot played for {name}", "At the deadline the bot played for you"),
-    "deadline_default": (
-        "At the deadline the default answer was played for {name}",
-        "At the deadline the default answer was played for you",
+    "deadline_bot": (
+        gettext_lazy("At the deadline the bot played for %(name)s"),
+        gettext_lazy("At the deadline the bot played for you"),
     ),
-    "stand_in": ("The bot played for {name}", "The bot played for you"),
-    "plan": ("{name}'s planned answer", "Your planned answer"),
+    "deadline_default": (
+        gettext_lazy("At the deadline the default answer was played for %(name)s"),
+        gettext_lazy("At the deadline the default answer was played for you"),
+    ),
+    "stand_in": (gettext_lazy("The bot played for %(name)s"), gettext_lazy("The bot played for you")),
+    "plan": (gettext_lazy("%(name)s's planned answer"), gettext_lazy("Your planned answer")),
 }
 CHUNK = 64  # played steps read at a time, newest first, until the lines shown are covered
 MOST_STEPS = 512  # a page never reads further back than this for its attributions
@@ -91,7 +97,7 @@ def made_steps(game_id: int, first: int, total: int, upto: int | None = None) ->
     rows = rows.order_by("-seq").values_list("seq", "seat", "payload__lines", "payload__made")
     frontier = total  # lines from here on are claimed by a later step (or are past the log's end)
     last_seq = None
-    for _ in range(MOST_STEPS // CHUNK):
+    for _chunk in range(MOST_STEPS // CHUNK):
         chunk = list((rows if last_seq is None else rows.filter(seq__lt=last_seq))[:CHUNK])
         for seq, seat, lines, how in chunk:
             last_seq = seq
@@ -113,7 +119,7 @@ def made_steps(game_id: int, first: int, total: int, upto: int | None = None) ->
 def prefix(how: str, name: str, mine: bool) -> str:
     """The words before a made step's line: "At the deadline the bot played for ben"."""
     others, own = MADE_WORDS[how]
-    return own if mine else others.format(name=name)
+    return str(own) if mine else others % {"name": name}
 
 
 def tell(
@@ -140,7 +146,7 @@ def tell(
         mine = reader is not None and reader == step.seat
         if step.how in PRIVATE and not mine and not everyone:
             continue  # the player's own choice, made ahead: the table reads it as theirs
-        name = names.get(step.seat) or logged.get(step.seat) or f"Seat {step.seat + 1}"
+        name = names.get(step.seat) or logged.get(step.seat) or _("Seat %(n)s") % {"n": step.seat + 1}
         starts = [f"{logged[step.seat]} "] if logged.get(step.seat) else []
         if mine:
             starts.append("You ")
@@ -150,7 +156,7 @@ def tell(
             if line.startswith(s):
                 line = line[len(s) :]
                 break
-        out[at - first] = f"{prefix(step.how, name, mine)}: {line}"
+        out[at - first] = _("%(how)s: %(line)s") % {"how": prefix(step.how, name, mine), "line": line}
     return out
 
 

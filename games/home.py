@@ -11,14 +11,16 @@ from datetime import UTC, datetime
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from games.engine.words import counted
+from games.actions.steps import ordinal
 from games.messages import Reading, say
 
 from . import links
-from .clock.shown import local_time
 from .clock.vacation import days_left, vacation_books, vacation_left
 from .models import Event, Game, Seat
+from .templatetags.when import local_time
 
 QUESTION_WORDS = 90  # characters of the question shown in the list
 PLAYING = (Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -99,7 +101,7 @@ def home_for(user) -> Home:
             if isinstance(score, int):
                 fig.scores.append(score)
         elif game.status == Game.Status.DRAFT and not seat.accepted:
-            row.question = "Play again? Say yes on your seat's page."
+            row.question = _("Play again? Say yes on your seat's page.")
             home.mine.append(row)
         elif game.status == Game.Status.ACTIVE and seat.waiting_since is not None:
             prompt = game.engine.prompts(game.state).get(seat.index)
@@ -126,17 +128,33 @@ def vacation_line(games: list[tuple[Game, int]]) -> str:
         figures.setdefault((left, game.vacation_days), []).append(game.name)
     if len(figures) == 1:
         [(left, allowance)] = figures
-        where = "in each of your games" if len(games) > 1 else f"in {games[0][0].name}"
-        return f"Vacation: {left} of {counted(allowance, 'day')} left this year {where}."
+        values = {"left": left, "n": allowance}
+        if len(games) > 1:
+            return (
+                ngettext(
+                    "Vacation: %(left)s of %(n)s day left this year in each of your games.",
+                    "Vacation: %(left)s of %(n)s days left this year in each of your games.",
+                    allowance,
+                )
+                % values
+            )
+        return ngettext(
+            "Vacation: %(left)s of %(n)s day left this year in %(game)s.",
+            "Vacation: %(left)s of %(n)s days left this year in %(game)s.",
+            allowance,
+        ) % {**values, "game": games[0][0].name}
     parts = [
-        f"{left} of {counted(allowance, 'day')} in {_and(names)}"
+        ngettext("%(left)s of %(n)s day in %(games)s", "%(left)s of %(n)s days in %(games)s", allowance)
+        % {"left": left, "n": allowance, "games": _and(names)}
         for (left, allowance), names in sorted(figures.items(), key=lambda kv: (-kv[0][0], kv[1]))
     ]
-    return "Vacation left this year: " + "; ".join(parts) + "."
+    return _("Vacation left this year: %(parts)s.") % {"parts": "; ".join(parts)}
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("%(items)s and %(last)s") % {"items": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def _short(text: str) -> str:
@@ -146,25 +164,22 @@ def _short(text: str) -> str:
 
 def _waiting_on(game: Game) -> str:
     if game.status == Game.Status.PAUSED:
-        return "paused"
+        return _("paused")
     if game.status == Game.Status.DRAFT:
-        return "not started yet"
-    return game.to_move or "no one"
+        return _("not started yet")
+    return game.to_move or _("no one")
 
 
 def _result(payload: dict, index: int) -> str:
     scores = {int(k): v for k, v in payload.get("scores", {}).items() if str(k).isdigit()}
     if index not in scores:
-        return "over"
+        return _("over")
     mine = scores[index]
     place = 1 + sum(1 for v in scores.values() if v > mine)
     winners = payload.get("winners", [])
-    points = counted(mine, "point")
+    values = {"n": mine, "place": ordinal(place), "of": len(scores)}
     if index in winners:
-        return f"won with {points}" if len(winners) == 1 else f"shared the win with {points}"
-    return f"{_ordinal(place)} of {len(scores)}, {points}"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+        if len(winners) == 1:
+            return ngettext("won with %(n)s point", "won with %(n)s points", mine) % values
+        return ngettext("shared the win with %(n)s point", "shared the win with %(n)s points", mine) % values
+    return ngettext("%(place)s of %(of)s, %(n)s point", "%(place)s of %(of)s, %(n)s points", mine) % values

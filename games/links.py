@@ -18,6 +18,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models.expressions import RawSQL
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts import tokens
 
@@ -66,9 +68,9 @@ def seat_from_token(token: str, lean: bool = False, log_lines: int | None = None
         # genuine but old: find the seat so the page can offer to mail a fresh link to its owner
         seat_pk, nonce = e.payload
         seat = Seat.objects.filter(pk=seat_pk, nonce=nonce).select_related("game").first()
-        raise LinkError("This link has expired. Links stay valid for a while after each email.", seat) from None
+        raise LinkError(_("This link has expired. Links stay valid for a while after each email."), seat) from None
     except tokens.BadToken:
-        raise LinkError("This link is not valid. It may have been cut short by your mail program.") from None
+        raise LinkError(_("This link is not valid. It may have been cut short by your mail program.")) from None
     found = Seat.objects.filter(pk=seat_pk)
     if lean:
         found = found.only("game_id", "index", "nonce")
@@ -83,9 +85,9 @@ def seat_from_token(token: str, lean: bool = False, log_lines: int | None = None
     if seat is not None and hasattr(seat, "tail_state"):
         seat.game.state = seat.tail_state
     if seat is None:
-        raise LinkError("This link is for a seat that no longer exists.")
+        raise LinkError(_("This link is for a seat that no longer exists."))
     if seat.nonce != nonce:
-        raise LinkError("This link has been replaced by a newer one: use the link in your latest email.")
+        raise LinkError(_("This link has been replaced by a newer one: use the link in your latest email."))
     return seat
 
 
@@ -106,8 +108,21 @@ def game_from_join_token(token: str):
 
     game = _game_from_token(token, tokens.read_join_token, "join_nonce", "join")
     if game.status != Game.Status.DRAFT:
-        raise LinkError("This game has started, so its join link no longer works.")
+        raise LinkError(_("This game has started, so its join link no longer works."))
     return game
+
+
+# a shared link refused: (not valid, revoked), for each kind of link
+SHARED_LINK_WORDS = {
+    "join": (
+        gettext_lazy("This join link is not valid. It may have been cut short by your mail program."),
+        gettext_lazy("This join link no longer works: the host has revoked it. Ask them for a new one."),
+    ),
+    "spectator": (
+        gettext_lazy("This spectator link is not valid. It may have been cut short by your mail program."),
+        gettext_lazy("This spectator link no longer works: the host has revoked it. Ask them for a new one."),
+    ),
+}
 
 
 def _game_from_token(token: str, read, field: str, what: str):
@@ -117,10 +132,10 @@ def _game_from_token(token: str, read, field: str, what: str):
     try:
         game_pk, nonce = read(token)
     except tokens.BadToken:
-        raise LinkError(f"This {what} link is not valid. It may have been cut short by your mail program.") from None
+        raise LinkError(str(SHARED_LINK_WORDS[what][0])) from None
     game = Game.objects.filter(pk=game_pk).first()
     if game is None or not getattr(game, field) or getattr(game, field) != nonce:
-        raise LinkError(f"This {what} link no longer works: the host has revoked it. Ask them for a new one.")
+        raise LinkError(str(SHARED_LINK_WORDS[what][1]))
     return game
 
 
@@ -132,13 +147,13 @@ def read_confirm_token(token: str) -> dict:
     try:
         data = tokens.read_confirm_token(token)
     except tokens.ExpiredToken:
-        raise LinkError("This confirmation link has expired: follow the join link again.") from None
+        raise LinkError(_("This confirmation link has expired: follow the join link again.")) from None
     except tokens.BadToken:
         raise LinkError(
-            "This confirmation link is not valid. It may have been cut short by your mail program."
+            _("This confirmation link is not valid. It may have been cut short by your mail program.")
         ) from None
     if data is None:
-        raise LinkError("This confirmation link is not valid.")
+        raise LinkError(_("This confirmation link is not valid."))
     return data
 
 

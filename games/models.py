@@ -15,10 +15,13 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.clock.calendar import Bank
 from games.clock.rules import Clock
 from games.clock.terms import clock_problems, stored_weekdays
+from games.engine.messages import english
 from games.state_parts import SharedPart, StateField  # noqa: F401 - SharedPart lives beside its field
 from games.titles import choices as title_choices
 from games.titles import get_title
@@ -59,10 +62,10 @@ class Game(models.Model):
     )
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Not started"
-        ACTIVE = "active", "In play"
-        PAUSED = "paused", "Paused"
-        ENDED = "ended", "Over"
+        DRAFT = "draft", _("Not started")
+        ACTIVE = "active", _("In play")
+        PAUSED = "paused", _("Paused")
+        ENDED = "ended", _("Over")
 
     title = models.CharField(max_length=40, choices=title_choices)
     name = models.CharField(max_length=100)
@@ -74,69 +77,71 @@ class Game(models.Model):
         null=True,
         blank=True,
         validators=[MaxValueValidator(MAX_CLOCK_HOURS)],
-        help_text="Time per decision in hours (e.g. 12, 24, 48, 72). Empty: no clock.",
+        help_text=_("Time per decision in hours (e.g. 12, 24, 48, 72). Empty: no clock."),
     )
     decision_minutes = models.PositiveIntegerField(
         null=True,
         blank=True,
         validators=[MaxValueValidator(MAX_CLOCK_HOURS * 60)],
-        help_text="Or a short clock in minutes (for quick games and tests).",
+        help_text=_("Or a short clock in minutes (for quick games and tests)."),
     )
     daily_deadline = models.TimeField(
-        null=True, blank=True, help_text="Or a fixed time of day in the game's timezone, e.g. 20:00."
+        null=True, blank=True, help_text=_("Or a fixed time of day in the game's timezone, e.g. 20:00.")
     )
-    timezone = models.CharField(max_length=64, default="UTC", help_text="For a fixed time of day, e.g. Europe/Lisbon.")
+    timezone = models.CharField(
+        max_length=64, default="UTC", help_text=_("For a fixed time of day, e.g. Europe/Lisbon.")
+    )
     reminder_hours = models.PositiveIntegerField(
         null=True,
         blank=True,
         validators=[MaxValueValidator(MAX_CLOCK_HOURS)],
-        help_text="Remind this many hours before.",
+        help_text=_("Remind this many hours before."),
     )
     reminder_minutes = models.PositiveIntegerField(
         null=True,
         blank=True,
         validators=[MaxValueValidator(MAX_CLOCK_HOURS * 60)],
-        help_text="Or this many minutes before.",
+        help_text=_("Or this many minutes before."),
     )
 
     class TimeoutPolicy(models.TextChoices):
-        DEFAULT = "default", "Play the game's safe default answer"
-        BOT = "bot", "Let a bot answer"
+        DEFAULT = "default", _("Play the game's safe default answer")
+        BOT = "bot", _("Let a bot answer")
 
     timeout_policy = models.CharField(max_length=10, choices=TimeoutPolicy.choices, default=TimeoutPolicy.DEFAULT)
     bot_after_misses = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
         validators=[MaxValueValidator(100)],
-        help_text="After this many missed deadlines in a row a bot takes the seat.",
+        help_text=_("After this many missed deadlines in a row a bot takes the seat."),
     )
     vacation_days = models.PositiveSmallIntegerField(
         default=default_vacation_days,
         validators=[MaxValueValidator(366)],
-        help_text="Vacation days each player may take a year (at most the site's allowance).",
+        help_text=_("Vacation days each player may take a year (at most the site's allowance)."),
     )
     # a time bank (the third kind of clock): a reserve per seat, more per decision, up to a cap
     bank_hours = models.PositiveIntegerField(
         null=True,
         blank=True,
         validators=[MaxValueValidator(MAX_CLOCK_HOURS)],
-        help_text="A time bank: each seat starts with this many hours (instead of a time per decision).",
+        help_text=_("A time bank: each seat starts with this many hours (instead of a time per decision)."),
     )
     bank_increment_hours = models.PositiveIntegerField(
-        null=True, blank=True, validators=[MaxValueValidator(MAX_CLOCK_HOURS)], help_text="Hours added per decision."
+        null=True, blank=True, validators=[MaxValueValidator(MAX_CLOCK_HOURS)], help_text=_("Hours added per decision.")
     )
     bank_cap_hours = models.PositiveIntegerField(
-        null=True, blank=True, validators=[MaxValueValidator(MAX_CLOCK_HOURS)], help_text="The most a bank may hold."
+        null=True, blank=True, validators=[MaxValueValidator(MAX_CLOCK_HOURS)], help_text=_("The most a bank may hold.")
     )
     quiet_days = models.CharField(
         max_length=40,
         blank=True,
         default="",
-        help_text="Days of the week on which no clock runs, in the game's timezone, e.g. sat, sun.",
+        help_text=_("Days of the week on which no clock runs, in the game's timezone, e.g. sat, sun."),
     )
     auto_vacation = models.BooleanField(
         default=False,
-        help_text="A seat about to time out draws its vacation allowance hour by hour instead, until it is used up.",
+        help_text=_("A seat about to time out draws its vacation allowance hour by hour instead, until it is used up."),
     )
     paused_at = models.DateTimeField(null=True, blank=True, editable=False)
     # the newest table-talk message id, so mail knows without a query whether there is news
@@ -179,7 +184,8 @@ class Game(models.Model):
         if problems:
             errors: dict[str, list[str]] = {}
             for name, message in problems:
-                errors.setdefault(name, []).append(message)
+                # say(): in the reader's language (games.messages.say), once it is on main
+                errors.setdefault(name, []).append(english(message))
             raise ValidationError(errors)
 
     @property
@@ -268,22 +274,24 @@ class Seat(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
     remind_at = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
     reminded_for = models.DateTimeField(
-        null=True, blank=True, editable=False, help_text="The deadline last reminded of."
+        null=True, blank=True, editable=False, help_text=_("The deadline last reminded of.")
     )
-    misses = models.PositiveSmallIntegerField(default=0, editable=False, help_text="Missed deadlines in a row.")
+    misses = models.PositiveSmallIntegerField(default=0, editable=False, help_text=_("Missed deadlines in a row."))
     # a bot plays for an absent player, who may take the seat back with their link
     stand_in = models.BooleanField(default=False, editable=False)
     wants_pause = models.BooleanField(default=False, editable=False)
     # answers left in advance for the next question (conditional answers), tried in order
     plan = models.JSONField(default=list, blank=True, editable=False)
-    seen_message = models.PositiveIntegerField(default=0, editable=False, help_text="Last table-talk message mailed.")
+    seen_message = models.PositiveIntegerField(
+        default=0, editable=False, help_text=_("Last table-talk message mailed.")
+    )
     # the end of this seat's latest vacation, so deadlines look vacations up only when there are some
     away_until = models.DateTimeField(null=True, blank=True, editable=False)
     # a time bank: what is left (whole seconds) as of clock_since, when its time last started running
     bank_seconds = models.PositiveIntegerField(null=True, blank=True, editable=False)
     clock_since = models.DateTimeField(null=True, blank=True, editable=False)
     # channels (games.channels kinds other than email) this person turned off for this game only
-    muted_channels = models.JSONField(default=list, blank=True, help_text="Channels not used for this seat.")
+    muted_channels = models.JSONField(default=list, blank=True, help_text=_("Channels not used for this seat."))
 
     class Meta:
         # by the column: ordering by "game" would follow Game's own ordering, joining games_game
@@ -325,7 +333,7 @@ class Event(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     payload = models.JSONField(default=dict)
-    via = models.CharField(max_length=20, blank=True, help_text="web, email, bot, deadline, admin, conditional")
+    via = models.CharField(max_length=20, blank=True, help_text=_("web, email, bot, deadline, admin, conditional"))
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -340,7 +348,7 @@ class Event(models.Model):
 
     def public_payload(self) -> dict[str, Any]:
         """The payload with the game's secrets left out (for the admin)."""
-        return {k: ("(hidden)" if k in {"seed", "cardset"} else v) for k, v in self.payload.items()}
+        return {k: (gettext("(hidden)") if k in {"seed", "cardset"} else v) for k, v in self.payload.items()}
 
 
 class Notification(models.Model):
@@ -351,31 +359,31 @@ class Notification(models.Model):
     """
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting to send"
-        SENDING = "sending", "Sending (or its sender was lost: sent again once its lease ends)"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed (will retry)"
-        GAVE_UP = "gave_up", "Gave up"
+        PENDING = "pending", _("Waiting to send")
+        SENDING = "sending", _("Sending (or its sender was lost: sent again once its lease ends)")
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Failed (will retry)")
+        GAVE_UP = "gave_up", _("Gave up")
 
     class Channel(models.TextChoices):
-        EMAIL = "email", "Email"
-        PUSH = "push", "Web push"
-        CHAT = "chat", "Chat webhook"
+        EMAIL = "email", _("Email")
+        PUSH = "push", _("Web push")
+        CHAT = "chat", _("Chat webhook")
 
     class Kind(models.TextChoices):
-        YOUR_MOVE = "your_move", "Your move"
-        INVITE = "invite", "Invitation"
-        FINAL = "final", "Final scores"
-        FRESH_LINK = "fresh_link", "Fresh link"
-        REMINDER = "reminder", "Reminder"
-        NOTICE = "notice", "Notice to the table"
-        MESSAGE = "message", "Table talk"
-        REPLY_PROBLEM = "reply_problem", "Reply not played"
-        DIGEST = "digest", "Daily digest"
-        PLAN = "plan", "Plan ahead"
-        SIGN_IN = "sign_in", "Sign-in link"
-        JOIN = "join", "Join confirmation"
-        REMATCH = "rematch", "Play again"
+        YOUR_MOVE = "your_move", _("Your move")
+        INVITE = "invite", _("Invitation")
+        FINAL = "final", _("Final scores")
+        FRESH_LINK = "fresh_link", _("Fresh link")
+        REMINDER = "reminder", _("Reminder")
+        NOTICE = "notice", _("Notice to the table")
+        MESSAGE = "message", _("Table talk")
+        REPLY_PROBLEM = "reply_problem", _("Reply not played")
+        DIGEST = "digest", _("Daily digest")
+        PLAN = "plan", _("Plan ahead")
+        SIGN_IN = "sign_in", _("Sign-in link")
+        JOIN = "join", _("Join confirmation")
+        REMATCH = "rematch", _("Play again")
 
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)
@@ -383,26 +391,28 @@ class Notification(models.Model):
     # every channel shares this outbox (games.channels.outbox): claiming, lease, backoff, giving up
     channel = models.CharField(max_length=10, choices=Channel.choices, default=Channel.EMAIL)
     target_id = models.PositiveBigIntegerField(
-        null=True, blank=True, help_text="The push device or chat hook this row goes to (none for email)."
+        null=True, blank=True, help_text=_("The push device or chat hook this row goes to (none for email).")
     )
     not_before = models.DateTimeField(
-        null=True, blank=True, help_text="Held until then (the person's quiet hours), then sent."
+        null=True, blank=True, help_text=_("Held until then (the person's quiet hours), then sent.")
     )
     kind = models.CharField(max_length=20, choices=Kind.choices)
     subject = models.CharField(max_length=200)
     body_text = models.TextField(blank=True)
     body_html = models.TextField(blank=True)
-    template = models.CharField(max_length=40, blank=True, help_text="The email's template, rendered when sent.")
+    template = models.CharField(max_length=40, blank=True, help_text=_("The email's template, rendered when sent."))
     context = models.JSONField(
-        default=dict, blank=True, help_text="What the email shows, frozen when it was written; emptied once rendered."
+        default=dict,
+        blank=True,
+        help_text=_("What the email shows, frozen when it was written; emptied once rendered."),
     )
     headers = models.JSONField(default=dict, blank=True)
-    ics = models.TextField(blank=True, help_text="A calendar file of the deadline, attached.")
+    ics = models.TextField(blank=True, help_text=_("A calendar file of the deadline, attached."))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
     message_id = models.CharField(max_length=200, blank=True)
-    next_attempt_at = models.DateTimeField(null=True, blank=True, help_text="When a failed send is tried again.")
+    next_attempt_at = models.DateTimeField(null=True, blank=True, help_text=_("When a failed send is tried again."))
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 
@@ -411,8 +421,12 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         if self.channel != self.Channel.EMAIL:
-            return f"{self.get_kind_display()} by {self.get_channel_display()} #{self.target_id}"
-        return f"{self.get_kind_display()} to {self.recipient}"
+            return gettext("%(kind)s by %(channel)s #%(target)s") % {
+                "kind": self.get_kind_display(),
+                "channel": self.get_channel_display(),
+                "target": self.target_id,
+            }
+        return gettext("%(kind)s to %(recipient)s") % {"kind": self.get_kind_display(), "recipient": self.recipient}
 
 
 class ChatHook(models.Model):
@@ -424,11 +438,11 @@ class ChatHook(models.Model):
     class Format(models.TextChoices):
         DISCORD = "discord", "Discord"
         SLACK = "slack", "Slack"
-        MATRIX = "matrix", "Matrix (hookshot webhook)"
-        TELEGRAM = "telegram", "Telegram (bot sendMessage URL with chat_id)"
+        MATRIX = "matrix", _("Matrix (hookshot webhook)")
+        TELEGRAM = "telegram", _("Telegram (bot sendMessage URL with chat_id)")
         NTFY = "ntfy", "ntfy"
         GOTIFY = "gotify", "Gotify"
-        JSON = "json", "Plain JSON"
+        JSON = "json", _("Plain JSON")
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="chat_hooks"
@@ -491,7 +505,11 @@ class Absence(models.Model):
         ordering = ["starts"]
 
     def __str__(self) -> str:
-        return f"{self.player} away {self.starts:%Y-%m-%d} to {self.ends:%Y-%m-%d}"
+        return gettext("%(who)s away %(starts)s to %(ends)s") % {
+            "who": self.player,
+            "starts": f"{self.starts:%Y-%m-%d}",
+            "ends": f"{self.ends:%Y-%m-%d}",
+        }
 
 
 class Vacation(models.Model):
@@ -510,7 +528,11 @@ class Vacation(models.Model):
         ordering = ["starts"]
 
     def __str__(self) -> str:
-        return f"{self.seat} away {self.starts:%Y-%m-%d} to {self.ends:%Y-%m-%d}"
+        return gettext("%(who)s away %(starts)s to %(ends)s") % {
+            "who": self.seat,
+            "starts": f"{self.starts:%Y-%m-%d}",
+            "ends": f"{self.ends:%Y-%m-%d}",
+        }
 
 
 class Message(models.Model):
@@ -552,7 +574,9 @@ class PushDevice(models.Model):
         ordering = ["created_at", "id"]
 
     def __str__(self) -> str:
-        return f"{self.label or 'a device'} of {self.user}"
+        if self.label:
+            return gettext("%(label)s of %(user)s") % {"label": self.label, "user": self.user}
+        return gettext("a device of %(user)s") % {"user": self.user}
 
     @property
     def working(self) -> bool:
@@ -568,36 +592,40 @@ class InboundMail(models.Model):
     (the claim is leased, the handling and its result commit together) by games.mailin.store."""
 
     class Source(models.TextChoices):
-        SMTP = "smtp", "SMTP listener"
-        IMAP = "imap", "IMAP mailbox"
+        SMTP = "smtp", _("SMTP listener")
+        IMAP = "imap", _("IMAP mailbox")
 
     class Status(models.TextChoices):
-        RECEIVED = "received", "Stored, not handled yet"
-        HANDLING = "handling", "Being handled (or its handler was lost: handled again once its lease ends)"
-        HANDLED = "handled", "Handled"
-        FAILED = "failed", "Failed (will retry)"
-        GAVE_UP = "gave_up", "Gave up"
-        DUPLICATE = "duplicate", "A copy of a message already received"
+        RECEIVED = "received", _("Stored, not handled yet")
+        HANDLING = "handling", _("Being handled (or its handler was lost: handled again once its lease ends)")
+        HANDLED = "handled", _("Handled")
+        FAILED = "failed", _("Failed (will retry)")
+        GAVE_UP = "gave_up", _("Gave up")
+        DUPLICATE = "duplicate", _("A copy of a message already received")
 
     source = models.CharField(max_length=4, choices=Source.choices)
-    raw = models.BinaryField(help_text="The message as received, bounded by REPLY_MAIL_MAX_BYTES.")
+    raw = models.BinaryField(help_text=_("The message as received, bounded by REPLY_MAIL_MAX_BYTES."))
     envelope_from = models.CharField(max_length=512, blank=True)
     envelope_to = models.JSONField(default=list, blank=True)
-    peer = models.CharField(max_length=100, blank=True, help_text="The SMTP client's address, or the mailbox.")
+    peer = models.CharField(max_length=100, blank=True, help_text=_("The SMTP client's address, or the mailbox."))
     message_id = models.CharField(max_length=250, blank=True, db_index=True)
     # the IMAP mailbox's (account and folder hash, UIDVALIDITY, UID): a message is stored once
     mailbox_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
     received_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.RECEIVED, db_index=True)
-    result = models.CharField(max_length=40, blank=True, help_text="What the reply reader made of it.")
+    result = models.CharField(max_length=40, blank=True, help_text=_("What the reply reader made of it."))
     attempts = models.PositiveSmallIntegerField(default=0)
-    claimed_until = models.DateTimeField(null=True, blank=True, help_text="A lease, or when a failure is retried.")
+    claimed_until = models.DateTimeField(null=True, blank=True, help_text=_("A lease, or when a failure is retried."))
     handled_at = models.DateTimeField(null=True, blank=True)
-    moved_at = models.DateTimeField(null=True, blank=True, help_text="When it left the IMAP inbox.")
+    moved_at = models.DateTimeField(null=True, blank=True, help_text=_("When it left the IMAP inbox."))
     last_error = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["-received_at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.get_source_display()} mail {self.pk} ({self.status})"
+        return gettext("%(source)s mail %(pk)s (%(status)s)") % {
+            "source": self.get_source_display(),
+            "pk": self.pk,
+            "status": self.status,
+        }

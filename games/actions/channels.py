@@ -8,6 +8,7 @@ it is checked again on every send.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.channels import pinging
 from games.channels.base import ChannelError
@@ -22,13 +23,13 @@ MAX_HOOKS = 5  # per person, and per game
 
 def add_hook(*, fmt: str, url: str, owner=None, game: Game | None = None) -> ChatHook:
     if (owner is None) == (game is None):
-        raise SubmitError("A webhook belongs to a person or to a game.", "hook_owner")
+        raise SubmitError(_("A webhook belongs to a person or to a game."), "hook_owner")
     if fmt not in ChatHook.Format.values:
-        raise SubmitError("Pick one of the formats offered.", "hook_format")
+        raise SubmitError(_("Pick one of the formats offered."), "hook_format")
     with transaction.atomic():
         mine = ChatHook.objects.select_for_update().filter(owner=owner) if owner else ChatHook.objects.filter(game=game)
         if mine.count() >= MAX_HOOKS:
-            raise SubmitError(f"At most {MAX_HOOKS} webhooks: remove one first.", "hook_limit")
+            raise SubmitError(_("At most %(n)s webhooks: remove one first.") % {"n": MAX_HOOKS}, "hook_limit")
         hook = ChatHook.objects.create(owner=owner, game=game, format=fmt, url=url)
     if game is not None and not game.watch_nonce:
         set_watch_link(game, True)  # the shared chat links to the game's public page
@@ -53,11 +54,16 @@ def send_test(hook: ChatHook) -> str:
     except ChannelError as e:
         if e.permanent:
             channel.turn_off(hook, e.reason)
-            return f"The test failed and the webhook is off: {e.reason}"
+            return _("The test failed and the webhook is off: %(reason)s") % {"reason": e.reason}
         channel.failed(hook, e.reason)
-        return f"The test failed: {e.reason}"
+        return _("The test failed: %(reason)s") % {"reason": e.reason}
     ChatHook.objects.filter(pk=hook.pk).update(last_error="")
-    return "The test message was sent."
+    return sent_words()
+
+
+def sent_words() -> str:
+    """What send_test says when the message went (a page compares its answer with it)."""
+    return _("The test message was sent.")
 
 
 def set_muted_channels(seat: Seat, muted: list[str]) -> list[str]:

@@ -13,6 +13,8 @@ from datetime import datetime, timedelta
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import digest, dispatch, notify, pending
 from games.clock import vacation
@@ -20,7 +22,6 @@ from games.clock.seat import reminder_for
 from games.clock.vacation import Books, allowance_left
 from games.engine import step_rng
 from games.engine.typed import HORIZON_DAYS
-from games.engine.words import counted
 from games.models import Event, Game, Seat, Vacation
 
 from .write import (
@@ -279,26 +280,34 @@ def declare_vacation(seat: Seat, starts: datetime, ends: datetime) -> Vacation:
     with transaction.atomic():
         game = lock_game(seat.game_id)
         if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-            raise SubmitError("Vacations can be declared while a game is in play.", "not_playing")
+            raise SubmitError(_("Vacations can be declared while a game is in play."), "not_playing")
         left = allowance_left(game, seat)
         if ends - starts > left:
             days = vacation.days_left(left)
             raise SubmitError(
-                f"This game allows {counted(game.vacation_days, 'vacation day')} a year; you have {counted(days, 'day')} left.",
+                ngettext(
+                    "This game allows %(n)s vacation day a year;",
+                    "This game allows %(n)s vacation days a year;",
+                    game.vacation_days,
+                )
+                % {"n": game.vacation_days}
+                + " "
+                + ngettext("you have %(n)s day left.", "you have %(n)s days left.", days) % {"n": days},
                 "allowance",
             )
+
         return grant_vacation_locked(game, seat, starts, ends)
 
 
 def check_absence(starts: datetime, ends: datetime) -> None:
     """The bounds every declared absence keeps (one game's vacation, or the calendar's absence)."""
     if ends <= starts:
-        raise SubmitError("A vacation must end after it starts.", "bad_vacation")
+        raise SubmitError(_("A vacation must end after it starts."), "bad_vacation")
     now = timezone.now()
     if ends <= now:
-        raise SubmitError("That vacation is already over.", "bad_vacation")
+        raise SubmitError(_("That vacation is already over."), "bad_vacation")
     if starts < now - timedelta(days=2) or ends > now + timedelta(days=HORIZON_DAYS + 2):
-        raise SubmitError("Give dates from today to a year from now.", "bad_vacation")
+        raise SubmitError(_("Give dates from today to a year from now."), "bad_vacation")
 
 
 def grant_vacation_locked(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games import links, notify
 from games.models import Game, Seat, new_nonce
@@ -28,14 +29,14 @@ def claim_seat(data: dict, user) -> Seat:
     with transaction.atomic():
         game = lock_game(data["g"])
         if game.status != Game.Status.DRAFT:
-            raise SubmitError("This game has started, so its seats are no longer open.", "started")
+            raise SubmitError(_("This game has started, so its seats are no longer open."), "started")
         if game.seats.filter(player=user).exists():
-            raise SubmitError("You have a seat in this game already: one seat per person.", "seated")
+            raise SubmitError(_("You have a seat in this game already: one seat per person."), "seated")
         seat = game.seats.select_for_update().filter(player=None, is_bot=False).order_by("index").first()
         if seat is None:
-            raise SubmitError("Every seat of this game is taken.", "full")
+            raise SubmitError(_("Every seat of this game is taken."), "full")
         if not game.join_nonce or game.join_nonce != data["j"]:
-            raise SubmitError("The host has revoked this join link. Ask them for a new one.", "revoked")
+            raise SubmitError(_("The host has revoked this join link. Ask them for a new one."), "revoked")
         seat.player, seat.joined = user, True
         seat.save(update_fields=["player", "joined"])
         if data["n"] and not user.name:
@@ -50,9 +51,9 @@ def set_join_link(game: Game, on: bool) -> str:
     with transaction.atomic():
         game = lock_game(game.pk)
         if game.status != Game.Status.DRAFT:
-            raise SubmitError("Join links are for games that have not started.", "started")
+            raise SubmitError(_("Join links are for games that have not started."), "started")
         if on and not game.seats.filter(player=None, is_bot=False).exists():
-            raise SubmitError("Every seat is taken: there is nothing to share.", "full")
+            raise SubmitError(_("Every seat is taken: there is nothing to share."), "full")
         nonce = new_nonce() if on else ""
         Game.objects.filter(pk=game.pk).update(join_nonce=nonce)
         return nonce

@@ -11,13 +11,14 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import notify
 from games.clock import seat as seat_clock
 from games.engine import OptionsError, step_rng
 from games.engine.cards import content_hash
 from games.engine.protocol import Title
-from games.engine.words import agree, counted
 from games.models import OPEN_SEAT, Event, Game, Seat, new_nonce
 
 from .absences import grant_absences_locked
@@ -55,7 +56,10 @@ def create_game(
     seat to share by the game's join link (made when there is one)."""
     engine = engine_for(title)
     if not engine.min_players <= len(seats) <= engine.max_players:
-        raise OptionsError(f"{engine.name} takes {engine.min_players} to {engine.max_players} players.")
+        raise OptionsError(
+            _("%(title)s takes %(low)s to %(high)s players.")
+            % {"title": engine.name, "low": engine.min_players, "high": engine.max_players}
+        )
     from accounts.models import User
 
     with transaction.atomic():
@@ -78,12 +82,17 @@ def start_game(game: Game, actor=None, bots_in_open_seats: bool = False) -> Game
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status != Game.Status.DRAFT:
-            raise SubmitError("This game has already started.", "started")
+            raise SubmitError(_("This game has already started."), "started")
         engine = game.engine
         waiting = game.seats.filter(accepted=False).count()
         if waiting:
             raise SubmitError(
-                f"{counted(waiting, 'player')} {agree(waiting, 'has', 'have')} not said yes to playing again yet.",
+                ngettext(
+                    "%(n)s player has not said yes to playing again yet.",
+                    "%(n)s players have not said yes to playing again yet.",
+                    waiting,
+                )
+                % {"n": waiting},
                 "not_accepted",
             )
         open_seats = game.seats.filter(player=None, is_bot=False)
@@ -91,8 +100,12 @@ def start_game(game: Game, actor=None, bots_in_open_seats: bool = False) -> Game
             if not bots_in_open_seats:
                 n = open_seats.count()
                 raise SubmitError(
-                    f"{counted(n, 'seat')} {agree(n, 'is', 'are')} still open: share the join link, or start with bots "
-                    f"in {agree(n, 'it', 'them')}.",
+                    ngettext(
+                        "%(n)s seat is still open: share the join link, or start with bots in it.",
+                        "%(n)s seats are still open: share the join link, or start with bots in them.",
+                        n,
+                    )
+                    % {"n": n},
                     "open_seats",
                 )
             open_seats.update(is_bot=True)
@@ -135,7 +148,7 @@ def pause(game: Game, actor=None, reason: str = "", via: str = "admin") -> None:
     with transaction.atomic():
         game = lock_game(game.pk)
         if game.status != Game.Status.ACTIVE:
-            raise SubmitError("Only a game in play can be paused.", "not_playing")
+            raise SubmitError(_("Only a game in play can be paused."), "not_playing")
         note_locked(game, "pause", actor, via=via, reason=reason)
         Game.objects.filter(pk=game.pk).update(status=Game.Status.PAUSED, paused_at=timezone.now())
         Seat.objects.filter(game=game).update(wants_pause=False)
@@ -149,7 +162,7 @@ def resume(game: Game, actor=None, reason: str = "") -> None:
     with transaction.atomic():
         game = lock_game(game.pk)
         if game.status != Game.Status.PAUSED:
-            raise SubmitError("This game is not paused.", "not_paused")
+            raise SubmitError(_("This game is not paused."), "not_paused")
         paused_for = timezone.now() - (game.paused_at or timezone.now())
         for seat in game.seats.exclude(deadline=None).select_related("player"):
             seat.deadline, seat.remind_at, seat.clock_since = seat_clock.after_pause(
@@ -167,7 +180,7 @@ def who_acted(actor, via: str) -> str:
     """Who paused or resumed a game, as the table reads it mid-sentence (pages, mails, the admin's log)."""
     if actor is not None:
         return actor.display_name
-    return "the players" if via == "vote" else "the organiser"
+    return _("the players") if via == "vote" else _("the organiser")
 
 
 def vote_pause(seat: Seat, yes: bool = True) -> bool:
@@ -175,7 +188,7 @@ def vote_pause(seat: Seat, yes: bool = True) -> bool:
     with transaction.atomic():
         game = lock_game(seat.game_id)
         if game.status != Game.Status.ACTIVE:
-            raise SubmitError("Only a game in play can be paused.", "not_playing")
+            raise SubmitError(_("Only a game in play can be paused."), "not_playing")
         Seat.objects.filter(pk=seat.pk).update(wants_pause=yes)
         people = game.seats.filter(player__isnull=False, stand_in=False, is_bot=False)
         if yes and not people.filter(wants_pause=False).exists():
@@ -205,14 +218,15 @@ def replace_player(seat: Seat, email: str, actor=None, reason: str = "") -> Seat
     with transaction.atomic():
         game = lock_game(seat.game_id)
         if game.status == Game.Status.ENDED:
-            raise SubmitError("This game is over.", "ended")
+            raise SubmitError(_("This game is over."), "ended")
         seat = Seat.objects.select_for_update().get(pk=seat.pk)
         old = seat.player.email if seat.player else "a bot"
         player = User.objects.for_email(email)
         taken = game.seats.filter(player=player).exclude(pk=seat.pk).exclude(is_bot=True, stand_in=False).first()
         if taken is not None:
             raise SubmitError(
-                f"{player.email} already plays {taken.name} in this game: one seat per person. Nothing was changed.",
+                _("%(email)s already plays %(seat)s in this game: one seat per person. Nothing was changed.")
+                % {"email": player.email, "seat": taken.name},
                 "seated",
             )
         seat.player = player
@@ -243,13 +257,13 @@ def rewind(game: Game, to_seq: int, actor=None, reason: str = "") -> Event:
     with transaction.atomic():
         game = lock_game(game.pk)
         if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-            raise SubmitError("Only a game in play can be rewound.", "not_playing")
+            raise SubmitError(_("Only a game in play can be rewound."), "not_playing")
         gone = voided(game)
         later = list(
             game.events.filter(seq__gt=to_seq, kind__in=PLAYED).exclude(seq__in=gone).values_list("seq", flat=True)
         )
         if not later:
-            raise SubmitError("There is nothing after that step to undo.", "nothing")
+            raise SubmitError(_("There is nothing after that step to undo."), "nothing")
         return void_steps_locked(game, later, "rewind", actor, None, "admin", reason=reason, to=to_seq)
 
 
@@ -258,7 +272,7 @@ def end_game(game: Game, actor=None, reason: str = "") -> None:
     with transaction.atomic():
         game = lock_game(game.pk)
         if game.status == Game.Status.ENDED:
-            raise SubmitError("This game is over already.", "ended")
+            raise SubmitError(_("This game is over already."), "ended")
         note_locked(game, "end", actor, reason=reason)
         Game.objects.filter(pk=game.pk).update(status=Game.Status.ENDED, to_move="", waiting_since=None)
         Seat.objects.filter(game=game).update(waiting_since=None, deadline=None, remind_at=None)
@@ -272,7 +286,7 @@ def resend_last(seat: Seat, actor=None, reason: str = "") -> None:
         game = lock_game(seat.game_id)
         prompt = game.engine.prompts(game.state).get(seat.index) if game.state else None
         if prompt is None or seat.is_bot:
-            raise SubmitError("This seat is not being asked anything now.", "not_asked")
+            raise SubmitError(_("This seat is not being asked anything now."), "not_asked")
         note_locked(game, "resend", actor, seat=seat.index, reason=reason)
         notify.your_move(game, seat, mailed_view(game.engine, game.state, seat.index), prompt)
 
@@ -296,13 +310,13 @@ def play_again(game: Game, actor) -> Game:
     with transaction.atomic():
         game = lock_game(game.pk)
         if game.status != Game.Status.ENDED:
-            raise SubmitError("A game can be played again once it is over.", "not_over")
+            raise SubmitError(_("A game can be played again once it is over."), "not_over")
         if Game.objects.filter(previous=game).exists():
-            raise SubmitError("Playing again has been offered already: see your email, or My games.", "offered")
+            raise SubmitError(_("Playing again has been offered already: see your email, or My games."), "offered")
         old = list(game.seats.select_related("player").order_by("index"))
         again = Game.objects.create(
             title=game.title,
-            name=f"{game.name} (again)"[:100],
+            name=(_("%(name)s (again)") % {"name": game.name})[:100],
             organiser=game.organiser,
             options=game.options,
             previous=game,
@@ -331,7 +345,7 @@ def accept_rematch(seat: Seat) -> Game:
     with transaction.atomic():
         game = lock_game(seat.game_id)
         if game.status != Game.Status.DRAFT or game.previous_id is None:
-            raise SubmitError("There is nothing to accept: this game is not an offer to play again.", "no_offer")
+            raise SubmitError(_("There is nothing to accept: this game is not an offer to play again."), "no_offer")
         Seat.objects.filter(pk=seat.pk).update(accepted=True)
         if not game.seats.filter(accepted=False).exists():
             return start_game(game)

@@ -9,6 +9,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import notify, pending
 from games.engine import step_rng
@@ -100,19 +102,19 @@ def _asked_locked(
     """Lock the game and its seats, and check this seat may answer now: (game, seats, prompts)."""
     locked = lock_games([game_id])
     if not locked:
-        raise SubmitError("There is no such game.", "no_game")
+        raise SubmitError(_("There is no such game."), "no_game")
     [(game, seats)] = locked.values()  # seats read once, with the lock: after_step_locked needs them all
     if expected_version is not None and not 0 <= expected_version <= game.version:
         # no page or email of ours ever showed that version: never trust it to find "since when"
-        raise SubmitError("This form does not come from this game's pages. Nothing was played.", "bad_version")
+        raise SubmitError(_("This form does not come from this game's pages. Nothing was played."), "bad_version")
     check_playing(game)
     prompts = game.engine.prompts(game.state)
     if expected_version is not None and expected_version != game.version:
         _check_stale(game, seat_index, expected_version, prompts, prompt_key)
     if seat_index not in prompts:
-        raise SubmitError("It is not your move right now: nothing is being asked of your seat.", "not_your_turn")
+        raise SubmitError(_("It is not your move right now: nothing is being asked of your seat."), "not_your_turn")
     if via in PEOPLE_VIAS and seat_at(seats, seat_index).stand_in:
-        raise SubmitError("A bot is playing this seat now. Take your seat back first.", "stand_in")
+        raise SubmitError(_("A bot is playing this seat now. Take your seat back first."), "stand_in")
     return game, seats, prompts
 
 
@@ -122,7 +124,7 @@ def _as_seen(game: Game, seat_index: int, answers: list[Any], version: int, refu
     The run is walked again up to that step on the table as it was at `version` (the page's), with
     a probe's generators: only its words are read. Empty when the step could not be played there
     either (the refusal as it stands says it best)."""
-    state, _ = replay(game, upto=version)
+    state, _events = replay(game, upto=version)
     try:
         walked = steps.walk(
             game.engine,
@@ -136,9 +138,9 @@ def _as_seen(game: Game, seat_index: int, answers: list[Any], version: int, refu
         return ""
     why = refused.why
     if not refused.offered:
-        why = "was refused: the table changed since you chose it (another player moved), and it is no longer possible."
+        why = _("the table changed since you chose it (another player moved), and it is no longer possible.")
     label = refused.label or walked[refused.index].label
-    return steps.Refused(refused.index, label, why, refused.code).message("Nothing was played.")
+    return steps.Refused(refused.index, label, why, refused.code).message(_("Nothing was played."))
 
 
 @dataclass(frozen=True)
@@ -165,7 +167,7 @@ def preview_steps(
     disagreeing, and its table is not drawn.
     """
     if expected_version is not None and not 0 <= expected_version <= game.version:
-        raise SubmitError("This page does not come from this game. Reload it.", "bad_version")
+        raise SubmitError(_("This page does not come from this game. Reload it."), "bad_version")
     check_playing(game)
     engine = game.engine
     prompts = engine.prompts(game.state)
@@ -174,17 +176,23 @@ def preview_steps(
             _check_stale(game, seat.index, expected_version, prompts, prompt_key)
         except SubmitError as e:
             told = {
-                "already_answered": "You have answered since this page was shown, so nothing was queued.",
-                "stale": "The table changed since this page was shown, so nothing was queued.",
+                "already_answered": _(
+                    "You have answered since this page was shown, so nothing was queued. "
+                    "Reload the page to see the table as it is now."
+                ),
+                "stale": _(
+                    "The table changed since this page was shown, so nothing was queued. "
+                    "Reload the page to see the table as it is now."
+                ),
             }[e.code]
-            raise SubmitError(f"{told} Reload the page to see the table as it is now.", e.code) from None
+            raise SubmitError(told, e.code) from None
     if seat.index not in prompts:
-        raise SubmitError("It is not your move right now: nothing is being asked of your seat.", "not_your_turn")
+        raise SubmitError(_("It is not your move right now: nothing is being asked of your seat."), "not_your_turn")
     if seat.stand_in:
-        raise SubmitError("A bot is playing this seat now. Take your seat back first.", "stand_in")
+        raise SubmitError(_("A bot is playing this seat now. Take your seat back first."), "stand_in")
     if not (engine.queue_steps and engine.queue_steps(game.state, seat.index)):
         # the title does not vouch that its answers here reveal and depend on nothing hidden
-        raise SubmitError("This question is answered on its own: send it as it is.", "alone")
+        raise SubmitError(_("This question is answered on its own: send it as it is."), "alone")
     try:
         walked = steps.walk(
             engine,
@@ -196,10 +204,16 @@ def preview_steps(
             judge_last=True,
         )
     except steps.Refused as refused:
-        raise SubmitError(refused.message("It was not queued."), refused.code) from None
+        raise SubmitError(refused.message(_("It was not queued.")), refused.code) from None
     last = walked[-1]
     if last.private:
-        note = f"{last.label or 'This step'} ends what can be queued ({last.private}): send to see what follows."
+        if last.label:
+            note = _("%(step)s ends what can be queued (%(why)s): send to see what follows.") % {
+                "step": last.label,
+                "why": last.private,
+            }
+        else:
+            note = _("This step ends what can be queued (%(why)s): send to see what follows.") % {"why": last.private}
         return Preview(walked, None, None, note)
     return Preview(walked, last.state, engine.prompts(last.state).get(seat.index), "")
 
@@ -211,10 +225,10 @@ def _check_stale(game: Game, seat_index: int, expected: int, prompts: dict, key:
         .exists()
     )
     if answered:
-        raise SubmitError("You have already answered this. Nothing more was played.", "already_answered")
+        raise SubmitError(_("You have already answered this. Nothing more was played."), "already_answered")
     if seat_index not in prompts or not key or not prompt_key(prompts[seat_index]).startswith(key):
         raise SubmitError(
-            "The table changed since you were asked, so nothing was played. Here is the table as it is now.",
+            _("The table changed since you were asked, so nothing was played. Here is the table as it is now."),
             "stale",
         )
 
@@ -278,7 +292,8 @@ def _play_plan(game: Game, seat: Seat, prompts: dict) -> None:
             seat,
             mailed_view(game.engine, game.state, seat.index),
             prompts[seat.index],
-            note="None of the answers you left in advance could be played.",
+            # frozen in the mail's context, translated when the mail is rendered (games.notify)
+            note=gettext_noop("None of the answers you left in advance could be played."),
         )
 
 
@@ -288,7 +303,7 @@ def set_plan(seat: Seat, answers: list[Any]) -> None:
         game = lock_game(seat.game_id)
         check_playing(game)
         if seat.index in game.engine.prompts(game.state):
-            raise SubmitError("You are being asked now: answer the question instead.", "asked_now")
+            raise SubmitError(_("You are being asked now: answer the question instead."), "asked_now")
         Seat.objects.filter(pk=seat.pk).update(plan=list(answers)[:10])
 
 
@@ -308,17 +323,17 @@ def undo_refusal(game: Game, seat: Seat) -> str:
     """Why this seat cannot undo now, in words; empty when it can."""
     last = last_played(game)
     if last is None or last.seat != seat.index or last.kind != Event.Kind.ANSWER or last.via not in PEOPLE_VIAS:
-        return "There is no answer of yours to take back: someone else has acted since, or you have not answered."
+        return _("There is no answer of yours to take back: someone else has acted since, or you have not answered.")
     if game.events.filter(seq__gt=last.seq, kind=Event.Kind.ADMIN).exclude(payload__action="vacation").exists():
-        return "The game was changed by the organiser since your answer, so it cannot be taken back."
-    before, _ = replay(game, upto=last.seq - 1)
+        return _("The game was changed by the organiser since your answer, so it cannot be taken back.")
+    before, _events = replay(game, upto=last.seq - 1)
     engine = game.engine
     a = engine.apply(before, seat.index, last.payload["answer"], step_rng(game.seed, last.seq))
     b = engine.apply(before, seat.index, last.payload["answer"], step_rng(game.seed + ":probe", last.seq))
     if a != b:
-        return "Your answer made the game shuffle or draw at random, so it cannot be taken back."
+        return _("Your answer made the game shuffle or draw at random, so it cannot be taken back.")
     if _revealed(engine, before, a, seat.index):
-        return "Your answer revealed a hidden card to you, so it cannot be taken back."
+        return _("Your answer revealed a hidden card to you, so it cannot be taken back.")
     return ""
 
 
@@ -338,7 +353,7 @@ def take_back_seat(seat: Seat) -> None:
         game = lock_game(seat.game_id)
         seat = Seat.objects.select_for_update().get(pk=seat.pk)
         if not seat.stand_in:
-            raise SubmitError("Your seat is yours already.", "not_stand_in")
+            raise SubmitError(_("Your seat is yours already."), "not_stand_in")
         check_playing(game)
         seat.is_bot = seat.stand_in = False
         seat.misses = 0

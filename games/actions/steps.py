@@ -20,6 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
 from games.engine import IllegalMove
 from games.engine.protocol import State, Title
 from games.messages import refusal, say
@@ -39,13 +42,29 @@ class Refused(Exception):
         self.offered = offered  # False: the answer is not among the question's choices now
 
     def message(self, ending: str) -> str:
-        """'Your 3rd step, Deliver 2 red…, was refused: why. <ending>' in a person's words."""
-        if self.code == "alone":
-            return f"{self.why} {ending}".strip()
-        which = f"Your {ordinal(self.index + 1)} step"
-        if self.label:
-            which += f", {self.label},"
-        return f"{which} {self.why.rstrip()} {ending}".strip()
+        """'Your 3rd step, Deliver 2 red…, was refused: why. <ending>' in a person's words (`why` is
+        the detail each code's sentence holds: the engine's reason, or why the turn ends)."""
+        values = {"ordinal": ordinal(self.index + 1), "label": self.label, "why": self.why.rstrip()}
+        sentences = SENTENCES.get(self.code, SENTENCES["illegal"])
+        said = (sentences[1] if self.label and len(sentences) > 1 else sentences[0]) % values
+        return f"{said} {ending}".strip()
+
+
+# each refusal's sentence: (without the step's label, with it)
+SENTENCES = {
+    "empty": (gettext_lazy("Your %(ordinal)s step is missing: there is nothing to play."),),
+    "too_many": (gettext_lazy("Your %(ordinal)s step is one too many: a turn takes at most %(why)s steps."),),
+    "not_asked": (gettext_lazy("Your %(ordinal)s step could not be played: nothing is asked of your seat by then."),),
+    "alone": (gettext_lazy("These answers cannot be sent together: this question is answered on its own."),),
+    "illegal": (
+        gettext_lazy("Your %(ordinal)s step was refused: %(why)s"),
+        gettext_lazy("Your %(ordinal)s step, %(label)s, was refused: %(why)s"),
+    ),
+    "ends_turn": (
+        gettext_lazy("Your %(ordinal)s step ends your turn (%(why)s), so nothing can be sent after it."),
+        gettext_lazy("Your %(ordinal)s step, %(label)s, ends your turn (%(why)s), so nothing can be sent after it."),
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -63,9 +82,15 @@ class Step:
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st."""
+    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st (in English; each language says its own)."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    forms = {
+        "st": pgettext("ordinal number ending in 1", "%(n)sst"),
+        "nd": pgettext("ordinal number ending in 2", "%(n)snd"),
+        "rd": pgettext("ordinal number ending in 3", "%(n)srd"),
+        "th": pgettext("ordinal number", "%(n)sth"),
+    }
+    return forms[suffix] % {"n": n}
 
 
 def label_of(prompt, answer: Any) -> str:
@@ -89,7 +114,7 @@ def _validated(prompt, answer: Any) -> Any:
     try:
         return prompt.validate(answer)
     except (TypeError, ValueError):  # a value no form could send (a list of mixed types for an order)
-        raise IllegalMove("That is not an answer to this question.") from None
+        raise IllegalMove(_("That is not an answer to this question.")) from None
 
 
 def walk(
@@ -109,27 +134,25 @@ def walk(
     must know whether it may draw the table after it).
     """
     if not answers:
-        raise Refused(0, "", "is missing: there is nothing to play.", "empty")
+        raise Refused(0, "", "", "empty")
     if len(answers) > MAX_STEPS:
-        raise Refused(MAX_STEPS, "", f"is one too many: a turn takes at most {MAX_STEPS} steps.", "too_many")
+        raise Refused(MAX_STEPS, "", str(MAX_STEPS), "too_many")
     out: list[Step] = []
     seen: set[str] | None = None
     for i, answer in enumerate(answers):
         prompts = engine.prompts(state)
         prompt = prompts.get(seat)
         if prompt is None:
-            raise Refused(i, "", "could not be played: nothing is asked of your seat by then.", "not_asked")
+            raise Refused(i, "", "", "not_asked")
         label = label_of(prompt, answer)
         if len(answers) > 1 and not (engine.queue_steps and engine.queue_steps(state, seat)):
-            raise Refused(
-                i, label, "These answers cannot be sent together: this question is answered on its own.", "alone"
-            )
+            raise Refused(i, label, "", "alone")
         try:
             answer = _validated(prompt, answer)
             after = engine.apply(state, seat, answer, rng(i))
         except IllegalMove as e:
             offered = bool(label) or getattr(prompt, "kind", "") != "choose"
-            raise Refused(i, label, f"was refused: {refusal(e)}", "illegal", offered=offered) from None
+            raise Refused(i, label, refusal(e), "illegal", offered=offered) from None
         last = i == len(answers) - 1
         if last and not judge_last:
             out.append(Step(answer, label, after))
@@ -138,7 +161,7 @@ def walk(
             seen = seen_cards(engine, state, seat)
         ends, private, seen = _judge(engine, state, after, seat, answer, prompts, probe(i), seen)
         if ends and not last:
-            raise Refused(i, label, f"ends your turn ({ends}), so nothing can be sent after it.", "ends_turn")
+            raise Refused(i, label, ends, "ends_turn")
         out.append(Step(answer, label, after, ends, private))
         state = after
     return out
@@ -156,21 +179,21 @@ def _judge(
 ) -> tuple[str, str, set[str]]:
     """(why the turn ends here, why the table after may not be shown, the cards seen after)."""
     if engine.outcome(after) is not None:
-        return "it ends the game", "it ends the game", seen
+        return _("it ends the game"), _("it ends the game"), seen
     now = engine.prompts(after)
     if set(now) - set(asked):
-        return "it hands the move to another player", "it hands the move to another player", seen
+        return _("it hands the move to another player"), _("it hands the move to another player"), seen
     try:
         again = engine.apply(before, seat, answer, probe)
     except IllegalMove:
         again = None
     if again != after:
-        return "it draws at random", "it draws at random", seen
+        return _("it draws at random"), _("it draws at random"), seen
     seen_after = seen_cards(engine, after, seat)
     if seen_after - seen:
-        return "it shows you a card that was hidden", "it shows you a card that was hidden", seen_after
+        return _("it shows you a card that was hidden"), _("it shows you a card that was hidden"), seen_after
     if seat not in now:
-        return "you have nothing more to answer this turn", "", seen_after
+        return _("you have nothing more to answer this turn"), "", seen_after
     if not (engine.queue_steps and engine.queue_steps(after, seat)):
-        return "what follows it is answered on its own", "", seen_after
+        return _("what follows it is answered on its own"), "", seen_after
     return "", "", seen_after

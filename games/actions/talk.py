@@ -6,6 +6,8 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import notify
 from games.engine.typed import Unreadable, clean_text
@@ -29,14 +31,23 @@ def post_message(seat: Seat, text: str, via: str = "web") -> Message:
     except Unreadable as e:
         raise SubmitError(str(e), "too_long") from None
     if not text:
-        raise SubmitError("The message is empty.", "empty")
+        raise SubmitError(_("The message is empty."), "empty")
     with transaction.atomic():
         game = lock_game(seat.game_id)
         if game.status == Game.Status.DRAFT:
-            raise SubmitError("The board opens when the game starts.", "not_started")
+            raise SubmitError(_("The board opens when the game starts."), "not_started")
         recent = game.messages.filter(seat=seat, created_at__gte=timezone.now() - TALK_WINDOW).count()
         if recent >= TALK_LIMIT:
-            raise SubmitError(f"You can post {TALK_LIMIT} messages every 10 minutes; please wait a little.", "rate")
+            raise SubmitError(
+                ngettext(
+                    "You can post %(n)s message every 10 minutes; please wait a little.",
+                    "You can post %(n)s messages every 10 minutes; please wait a little.",
+                    TALK_LIMIT,
+                )
+                % {"n": TALK_LIMIT},
+                "rate",
+            )
+
         message = Message.objects.create(game=game, seat=seat, author=seat.name, text=text, via=via)
         Game.objects.filter(pk=game.pk).update(last_message=message.pk)
         game.last_message = message.pk

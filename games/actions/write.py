@@ -50,6 +50,11 @@ class SubmitError(Exception):
         return (type(self), (self.message, self.code))
 
 
+def nothing_played(why) -> str:
+    """A refused answer's reason, and that nothing was played."""
+    return _("%(why)s Nothing was played.") % {"why": why}
+
+
 @dataclass
 class Applied:
     event: Event
@@ -67,25 +72,25 @@ class write_step:
         suppress = self.atomic.__exit__(kind, exc, tb)
         if isinstance(exc, IntegrityError):
             raise SubmitError(
-                "Someone else's move arrived at the same moment. Nothing was played; try again.", "stale"
+                _("Someone else's move arrived at the same moment. Nothing was played; try again."), "stale"
             ) from None
         return suppress
 
 
 def check_playing(game: Game) -> None:
     if game.status == Game.Status.ENDED:
-        raise SubmitError("This game is over; nothing more can be played.", "ended")
+        raise SubmitError(_("This game is over; nothing more can be played."), "ended")
     if game.status == Game.Status.PAUSED:
-        raise SubmitError("This game is paused; answers are taken again once it resumes.", "paused")
+        raise SubmitError(_("This game is paused; answers are taken again once it resumes."), "paused")
     if game.status != Game.Status.ACTIVE:
-        raise SubmitError("This game has not started yet.", "not_started")
+        raise SubmitError(_("This game has not started yet."), "not_started")
 
 
 def lock_game(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise SubmitError("There is no such game.", "no_game") from None
+        raise SubmitError(_("There is no such game."), "no_game") from None
 
 
 def lock_games(game_ids: list[int]) -> dict[int, tuple[Game, list[Seat]]]:
@@ -129,8 +134,9 @@ def play_answer_locked(
     except Unread as e:
         raise SubmitError(str(e), "illegal") from None
     except IllegalMove as e:
-        reason = refusal(e, Reading({s.index: s.name for s in seats or ()}, game.title))
-        raise SubmitError(_("%(reason)s Nothing was played.") % {"reason": reason}, "illegal") from None
+        raise SubmitError(
+            nothing_played(refusal(e, Reading({s.index: s.name for s in seats or ()}, game.title))), "illegal"
+        ) from None
     seats = seats if seats is not None else list(game.seats.select_related("player"))
     acting = seat_at(seats, seat_index)
     # the lines this step logs, and how it was made when made for a person (games.automatic says it)
@@ -182,7 +188,7 @@ def play_steps_locked(
             probe=lambda i: step_rng(game.seed + ":probe", first + i),
         )
     except steps.Refused as refused:
-        error = SubmitError(refused.message("Nothing was played."), refused.code)
+        error = SubmitError(refused.message(_("Nothing was played.")), refused.code)
         error.refused = refused  # which step, for submit_steps to tell it as the page showed it
         raise error from None
     acting = seat_at(seats, seat_index)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from games.clock.terms import span
+from games.clock.terms import span, span_said
+from games.engine.messages import Msg, msg
 
 
 def local_time(when: datetime | None, tz: str) -> str:
@@ -31,3 +32,9 @@ def local_time(when: datetime | None, tz: str) -> str:
 def due_in(deadline: datetime | None, now: datetime) -> str:
     """How long until a deadline, in words ("1 day 4 h"); nothing once it has passed (or without one)."""
     return span(deadline - now) if deadline and deadline > now else ""
+
+
+def due_in_said(deadline: datetime | None, now: datetime) -> Msg:
+    """due_in as a message (games.engine.messages), said in the reader's language; an empty message
+    once the deadline has passed (or without one)."""
+    return span_said(deadline - now) if deadline and deadline > now else msg("")

@@ -13,8 +13,8 @@ from functools import lru_cache
 
 from games.clock.calendar import QuietHours
 from games.clock.rules import Clock
+from games.engine.messages import Msg, english, msg, nmsg
 from games.engine.typed import Unreadable
-from games.engine.words import counted
 
 MAX_TEXT = 80  # longer than any sensible list: refused before it is looked at
 MAX_POINTS = 6
@@ -29,12 +29,30 @@ _POINT = re.compile(r"^(\d{1,4})\s*(m|min|mins|minutes?|h|hours?|d|days?)$")
 _CLOCK_TIME = re.compile(r"^(\d{1,2})(?::(\d{2}))?$")
 
 
+# what a parser reads, as its refusals name it
+_WHAT = {
+    "quiet days": (
+        msg("Write quiet days as text."),
+        msg("That is too long for quiet days (at most %(n)s characters).", n=MAX_TEXT),
+    ),
+    "quiet hours": (
+        msg("Write quiet hours as text."),
+        msg("That is too long for quiet hours (at most %(n)s characters).", n=MAX_TEXT),
+    ),
+    "reminder points": (
+        msg("Write reminder points as text."),
+        msg("That is too long for reminder points (at most %(n)s characters).", n=MAX_TEXT),
+    ),
+}
+
+
 def _bounded(text: object, what: str) -> str:
+    not_text, too_long = _WHAT[what]
     if not isinstance(text, str):
-        raise Unreadable(f"Write {what} as text.")
+        raise Unreadable(not_text)
     text = text.strip().lower()
     if len(text) > MAX_TEXT:
-        raise Unreadable(f"That is too long for {what} (at most {MAX_TEXT} characters).")
+        raise Unreadable(too_long)
     return text
 
 
@@ -50,10 +68,10 @@ def read_weekdays(text: object) -> frozenset[int]:
     days: set[int] = set()
     for item in _items(text):
         if item not in _DAY_NAMES:
-            raise Unreadable(f"“{item[:20]}” is not a day of the week: write e.g. sat, sun.")
+            raise Unreadable(msg("“%(item)s” is not a day of the week: write e.g. sat, sun.", item=item[:20]))
         days |= {5, 6} if _DAY_NAMES[item] < 0 else {_DAY_NAMES[item]}
     if len(days) == 7:
-        raise Unreadable("Leave at least one day of the week on which the clock runs.")
+        raise Unreadable(msg("Leave at least one day of the week on which the clock runs."))
     return frozenset(days)
 
 
@@ -74,10 +92,12 @@ def weekdays_text(days: frozenset[int]) -> str:
 def _read_clock_time(part: str) -> time:
     m = _CLOCK_TIME.match(part.strip())
     if not m:
-        raise Unreadable(f"“{part.strip()[:10]}” is not a time of day: write e.g. 23:00-07:00.")
+        raise Unreadable(msg("“%(item)s” is not a time of day: write e.g. 23:00-07:00.", item=part.strip()[:10]))
     hour, minute = int(m.group(1)), int(m.group(2) or 0)
     if hour > 23 or minute > 59:
-        raise Unreadable(f"“{part.strip()[:10]}” is not a time of day: hours 0 to 23, minutes 0 to 59.")
+        raise Unreadable(
+            msg("“%(item)s” is not a time of day: hours 0 to 23, minutes 0 to 59.", item=part.strip()[:10])
+        )
     return time(hour, minute)
 
 
@@ -88,13 +108,13 @@ def read_quiet_hours(text: object) -> tuple[time, time] | None:
         return None
     parts = re.split(r"\s*(?:-|–|to)\s*", text)
     if len(parts) != 2:
-        raise Unreadable("Write quiet hours as from-to, e.g. 23:00-07:00.")
+        raise Unreadable(msg("Write quiet hours as from-to, e.g. 23:00-07:00."))
     start, end = _read_clock_time(parts[0]), _read_clock_time(parts[1])
     minutes = (end.hour * 60 + end.minute - start.hour * 60 - start.minute) % (24 * 60)
     if minutes == 0:
-        raise Unreadable("Quiet hours must end at another time than they start.")
+        raise Unreadable(msg("Quiet hours must end at another time than they start."))
     if timedelta(minutes=minutes) > LONGEST_NIGHT:
-        raise Unreadable("Quiet hours can last at most 16 hours.")
+        raise Unreadable(msg("Quiet hours can last at most 16 hours."))
     return start, end
 
 
@@ -119,14 +139,16 @@ def read_reminder_points(text: object) -> tuple[timedelta, ...]:
     for item in _items(text, spaces=False):
         m = _POINT.match(item)
         if not m:
-            raise Unreadable(f"“{item[:20]}” is not a time before the deadline: write e.g. 24h, 4h, 30m.")
+            raise Unreadable(
+                msg("“%(item)s” is not a time before the deadline: write e.g. 24h, 4h, 30m.", item=item[:20])
+            )
         n, unit = int(m.group(1)), m.group(2)[0]
         point = timedelta(minutes=n) if unit == "m" else timedelta(hours=n) if unit == "h" else timedelta(days=n)
         if not timedelta(minutes=1) <= point <= LONGEST_POINT:
-            raise Unreadable("Each reminder comes from 1 minute to 30 days before the deadline.")
+            raise Unreadable(msg("Each reminder comes from 1 minute to 30 days before the deadline."))
         points.add(point)
     if len(points) > MAX_POINTS:
-        raise Unreadable(f"At most {MAX_POINTS} reminders per deadline.")
+        raise Unreadable(msg("At most %(n)s reminders per deadline.", n=MAX_POINTS))
     return tuple(sorted(points, reverse=True))
 
 
@@ -144,86 +166,159 @@ def points_text(points: tuple[timedelta, ...]) -> str:
 
 
 def span(t: timedelta, short: bool = False) -> str:
-    """A length in words: "3 days", "1 day 4 h", "45 min" (short: "3d", "4h", "45m", for stored points)."""
-    minutes = round(t.total_seconds() / 60)
-    days, rest = divmod(minutes, 24 * 60)
-    hours, mins = divmod(rest, 60)
+    """A length in words: "3 days", "1 day 4 h", "45 min" (short: "3d", "4h", "45m", for stored points).
+    In English; a page or a mail says span_said(t) in its reader's language."""
     if short:
+        minutes = round(t.total_seconds() / 60)
+        days, rest = divmod(minutes, 24 * 60)
+        mins = rest % 60
         if not rest and days >= 3:
             return f"{days}d"
         return f"{minutes // 60}h" if not mins else f"{minutes}m"
+    return english(span_said(t))
+
+
+def span_said(t: timedelta) -> Msg:
+    """A length as a message (games.engine.messages): "3 days", "1 day 4 h", "45 min"."""
+    minutes = round(t.total_seconds() / 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
     parts = []
     if days:
-        parts.append(counted(days, "day"))
+        parts.append(nmsg("%(n)s day", "%(n)s days", "n", n=days))
     if hours:
-        parts.append(f"{hours} h")
+        parts.append(msg("%(n)s h", n=hours))
     if mins and not days:
-        parts.append(f"{mins} min")
-    return " ".join(parts) or "no time"
+        parts.append(msg("%(n)s min", n=mins))
+    if not parts:
+        return msg("no time")
+    if len(parts) == 1:
+        return parts[0]
+    return msg("%(longer)s %(shorter)s", longer=parts[0], shorter=parts[1])
 
 
-def _days_words(days: frozenset[int]) -> str:
+def _joined(parts: list[Msg]) -> Msg:
+    """Parts of a list said one after another, "a, b, c" (not "and": each part is a rule of its own)."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = msg("%(before)s, %(next)s", before=said, next=part)
+    return said
+
+
+_DAY_NAMES_PLURAL = (
+    "Mondays",
+    "Tuesdays",
+    "Wednesdays",
+    "Thursdays",
+    "Fridays",
+    "Saturdays",
+    "Sundays",
+)
+
+
+def _days_words(days: frozenset[int], first: bool) -> Msg:
     if days == {5, 6}:
-        return "weekends off"
-    names = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays")
-    return "no clock on " + ", ".join(names[d] for d in sorted(days))
+        return msg("Weekends off") if first else msg("weekends off")
+    names = _joined([msg(_DAY_NAMES_PLURAL[d]) for d in sorted(days)])
+    return msg("No clock on %(days)s", days=names) if first else msg("no clock on %(days)s", days=names)
 
 
 def describe(clock: Clock, auto_vacation_days: int = 0) -> str:
-    """The clock's rules in words, e.g. "3 days in the bank, +1 day per move, weekends off"."""
+    """The clock's rules in words, e.g. "3 days in the bank, +1 day per move, weekends off" (in
+    English; a page or a mail says describe_said in its reader's language)."""
+    return english(describe_said(clock, auto_vacation_days))
+
+
+def describe_said(clock: Clock, auto_vacation_days: int = 0) -> Msg:
+    """The clock's rules as a message (games.engine.messages)."""
     if not clock.active:
-        return "none, so nobody is ever timed out."
-    parts = []
+        return msg("none, so nobody is ever timed out.")
+    parts: list[Msg] = []
     if clock.bank is not None:
-        parts.append(f"{span(clock.bank.start)} in the bank")
+        parts.append(msg("%(span)s in the bank", span=span_said(clock.bank.start)))
         if clock.bank.increment:
-            parts.append(f"+{span(clock.bank.increment)} per move")
+            parts.append(msg("+%(span)s per move", span=span_said(clock.bank.increment)))
         if clock.bank.cap is not None:
-            parts.append(f"at most {span(clock.bank.cap)}")
+            parts.append(msg("at most %(span)s", span=span_said(clock.bank.cap)))
     else:
         if clock.per_decision:
-            parts.append(f"{span(clock.per_decision)} per move")
+            parts.append(msg("%(span)s per move", span=span_said(clock.per_decision)))
         if clock.daily_at:
-            parts.append(f"due at {clock.daily_at:%H:%M} ({clock.tz})")
+            at = f"{clock.daily_at:%H:%M}"
+            if parts:
+                parts.append(msg("due at %(time)s (%(zone)s)", time=at, zone=clock.tz))
+            else:
+                parts.append(msg("Due at %(time)s (%(zone)s)", time=at, zone=clock.tz))
     if clock.quiet_days:
-        parts.append(_days_words(clock.quiet_days))
+        parts.append(_days_words(clock.quiet_days, first=not parts))
     if auto_vacation_days:
-        parts.append(f"up to {counted(auto_vacation_days, 'vacation day')} a year drawn hour by hour before a timeout")
-    text = ", ".join(parts)
-    return text[0].upper() + text[1:] + "."
+        n = auto_vacation_days
+        if parts:
+            parts.append(
+                nmsg(
+                    "up to %(n)s vacation day a year drawn hour by hour before a timeout",
+                    "up to %(n)s vacation days a year drawn hour by hour before a timeout",
+                    "n",
+                    n=n,
+                )
+            )
+        else:
+            parts.append(
+                nmsg(
+                    "Up to %(n)s vacation day a year drawn hour by hour before a timeout",
+                    "Up to %(n)s vacation days a year drawn hour by hour before a timeout",
+                    "n",
+                    n=n,
+                )
+            )
+    return msg("%(rules)s.", rules=_joined(parts))
 
 
-def clock_problems(values: dict, site_vacation_days: int) -> list[tuple[str, str]]:
-    """The time bank's, quiet days' and allowance's cross-checks over a game's clock fields, as (field, message).
+def clock_problems(values: dict, site_vacation_days: int) -> list[tuple[str, Msg]]:
+    """The time bank's, quiet days' and allowance's cross-checks over a game's clock fields, as (field,
+    message): each a message (games.engine.messages), said in the reader's language where it is shown.
 
     Shared by the new-game form and the admin (Game.clean), so both refuse the same things the same way.
     """
     problems = []
     bank, increment, cap = values.get("bank_hours"), values.get("bank_increment_hours"), values.get("bank_cap_hours")
     if bank == 0:
-        problems.append(("bank_hours", "Give a time bank of at least 1 hour, or leave it empty."))
+        problems.append(("bank_hours", msg("Give a time bank of at least 1 hour, or leave it empty.")))
     if bank and (values.get("decision_hours") or values.get("decision_minutes") or values.get("daily_deadline")):
         problems.append(
-            ("bank_hours", "A time bank is a clock of its own: leave the time per decision and the time of day empty.")
+            (
+                "bank_hours",
+                msg("A time bank is a clock of its own: leave the time per decision and the time of day empty."),
+            )
         )
     if (increment or cap) and not bank:
-        problems.append(("bank_hours", "An increment or a cap needs a time bank: give its starting hours."))
+        problems.append(("bank_hours", msg("An increment or a cap needs a time bank: give its starting hours.")))
     if bank and cap is not None and cap < bank:
-        problems.append(("bank_cap_hours", "The cap must be at least the starting bank."))
+        problems.append(("bank_cap_hours", msg("The cap must be at least the starting bank.")))
     quiet = values.get("quiet_days") or ""
     if quiet:
         try:
             read_weekdays(quiet)
         except Unreadable as e:
-            problems.append(("quiet_days", str(e)))
+            problems.append(
+                (
+                    "quiet_days",
+                    e.args[0] if e.args else msg("Leave at least one day of the week on which the clock runs."),
+                )
+            )
     days = values.get("vacation_days")
     if days is not None and days > site_vacation_days:
         problems.append(
             (
                 "vacation_days",
-                f"At most {site_vacation_days} days a year (this site's allowance); a game may give fewer.",
+                nmsg(
+                    "At most %(n)s day a year (this site's allowance); a game may give fewer.",
+                    "At most %(n)s days a year (this site's allowance); a game may give fewer.",
+                    "n",
+                    n=site_vacation_days,
+                ),
             )
         )
     if values.get("auto_vacation") and not days:
-        problems.append(("auto_vacation", "Automatic vacation draws on the vacation days: give at least 1."))
+        problems.append(("auto_vacation", msg("Automatic vacation draws on the vacation days: give at least 1.")))
     return problems

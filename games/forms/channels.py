@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.channels import pinging
 from games.channels.safe_http import MAX_URL_LENGTH, UnsafeURL, check
@@ -13,20 +14,20 @@ from games.models import ChatHook
 HINTS = {
     ChatHook.Format.DISCORD: "https://discord.com/api/webhooks/…",
     ChatHook.Format.SLACK: "https://hooks.slack.com/services/…",
-    ChatHook.Format.MATRIX: "your hookshot's https://…/webhook/…",
+    ChatHook.Format.MATRIX: _("your hookshot's https://…/webhook/…"),
     ChatHook.Format.TELEGRAM: "https://api.telegram.org/bot<token>/sendMessage?chat_id=<chat>",
     ChatHook.Format.NTFY: "https://ntfy.sh/<topic>",
     ChatHook.Format.GOTIFY: "https://<server>/message?token=<app token>",
-    ChatHook.Format.JSON: "any https:// address that takes a JSON POST",
+    ChatHook.Format.JSON: _("any https:// address that takes a JSON POST"),
 }
 
 
 class ChatHookForm(forms.Form):
-    format = forms.ChoiceField(choices=ChatHook.Format.choices, label="Kind of chat")
+    format = forms.ChoiceField(choices=ChatHook.Format.choices, label=_("Kind of chat"))
     url = forms.CharField(
         max_length=MAX_URL_LENGTH,
-        label="Webhook address",
-        help_text="Kept secret: shown masked from now on, never mailed.",
+        label=_("Webhook address"),
+        help_text=_("Kept secret: shown masked from now on, never mailed."),
         widget=forms.URLInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
 
@@ -43,10 +44,10 @@ class ChatHookForm(forms.Form):
         if data.get("format") == ChatHook.Format.TELEGRAM and data.get("url"):
             parts = urlsplit(data["url"])
             if not parse_qs(parts.query).get("chat_id") or not parts.path.endswith("/sendMessage"):
-                self.add_error("url", "A Telegram address is the bot's …/sendMessage URL with ?chat_id=<chat>.")
+                self.add_error("url", _("A Telegram address is the bot's …/sendMessage URL with ?chat_id=<chat>."))
         if data.get("format") == ChatHook.Format.GOTIFY and data.get("url"):
             if not parse_qs(urlsplit(data["url"]).query).get("token"):
-                self.add_error("url", "A Gotify address ends with /message?token=<the app's token>.")
+                self.add_error("url", _("A Gotify address ends with /message?token=<the app's token>."))
         return data
 
 
@@ -58,5 +59,5 @@ class SeatChannelsForm(forms.Form):
     """Per game: the channels (other than email) this seat stays quiet on."""
 
     muted = forms.MultipleChoiceField(
-        choices=channel_choices, required=False, widget=forms.CheckboxSelectMultiple, label="Not for this game"
+        choices=channel_choices, required=False, widget=forms.CheckboxSelectMultiple, label=_("Not for this game")
     )

@@ -4,9 +4,17 @@ each (games.engine.typed), clock values read by games.clock.terms, a timezone na
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from games.clock import terms as clock_terms
+from games.engine.messages import english
 from games.engine.typed import Unreadable, clean_text, read_int
+
+
+def said(e: Exception) -> str:
+    """A refusal's words: a parser's message (games.engine.messages) or its text, in the reader's language."""
+    # say(): the service's renderer (games.messages.say), in the reader's language, once it is on main
+    return english(e.args[0]) if e.args else str(e)
 
 
 class NumberField(forms.IntegerField):
@@ -18,7 +26,7 @@ class NumberField(forms.IntegerField):
         try:
             return read_int(value if isinstance(value, int) else str(value))
         except Unreadable as e:
-            raise forms.ValidationError(str(e), code="invalid") from None
+            raise forms.ValidationError(said(e), code="invalid") from None
 
 
 class PlainTextField(forms.CharField):
@@ -32,7 +40,7 @@ class PlainTextField(forms.CharField):
         try:
             return clean_text(value, self.max_length, what="This text", multiline=self.multiline)
         except Unreadable as e:
-            raise forms.ValidationError(str(e), code="max_length") from None
+            raise forms.ValidationError(said(e), code="max_length") from None
 
 
 def check_timezone(tz: str) -> str:
@@ -43,7 +51,10 @@ def check_timezone(tz: str) -> str:
         ZoneInfo(tz)
     except (KeyError, ValueError, OSError):
         shown = clean_text(tz[:40], 40, multiline=False)
-        raise forms.ValidationError(f"“{shown}” is not a timezone name, e.g. Europe/Lisbon.") from None
+        raise forms.ValidationError(
+            _("“%(zone)s” is not a timezone name, e.g. Europe/Lisbon.") % {"zone": shown}
+        ) from None
+
     return tz
 
 
@@ -74,7 +85,7 @@ class _ReadField(forms.CharField):
         try:
             return self.normal(text)
         except Unreadable as e:
-            raise forms.ValidationError(str(e), code="invalid") from None
+            raise forms.ValidationError(said(e), code="invalid") from None
 
 
 class WeekdaysField(_ReadField):

@@ -4,6 +4,8 @@ and the admin share them): every one records who did it and why."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.addresses import AddressField
 from games.forms.fields import PlainTextField
@@ -16,7 +18,7 @@ class ReasonForm(forms.Form):
         max_length=300,
         multiline=True,
         widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
-        help_text="Recorded in the game's log with your name.",
+        help_text=gettext_lazy("Recorded in the game's log with your name."),
     )
 
     def __init__(self, *args, game=None, **kwargs):
@@ -33,20 +35,25 @@ def _seat_choices(game, people_only: bool = False) -> list[tuple[str, str]]:
         if people_only and (s.player_id is None or s.is_bot):
             continue
         who = f"{s.name} <{s.player.email}>" if s.player_id else s.name
-        extra = " (a bot stands in)" if s.stand_in else (" (bot)" if s.is_bot else "")
-        out.append((str(s.index), f"Seat {s.index + 1}: {who}{extra}"))
+        if s.stand_in:
+            label = _("Seat %(n)s: %(who)s (a bot stands in)")
+        elif s.is_bot:
+            label = _("Seat %(n)s: %(who)s (bot)")
+        else:
+            label = _("Seat %(n)s: %(who)s")
+        out.append((str(s.index), label % {"n": s.index + 1, "who": who}))
     return out
 
 
 class ExtendForm(ReasonForm):
-    hours = forms.FloatField(min_value=0.25, max_value=24 * 30, label="Hours to add", initial=24)
+    hours = forms.FloatField(min_value=0.25, max_value=24 * 30, label=gettext_lazy("Hours to add"), initial=24)
 
     def __init__(self, *args, game=None, **kwargs):
         super().__init__(*args, game=game, **kwargs)
         if game is not None:
             waiting = [(str(s.index), s.name) for s in game.seats.select_related("player").exclude(deadline=None)]
             self.fields["seat"] = forms.ChoiceField(
-                choices=[("", "Every seat with a deadline")] + waiting, required=False, label="Whose deadline"
+                choices=[("", _("Every seat with a deadline"))] + waiting, required=False, label=_("Whose deadline")
             )
             self.order_fields(["hours", "seat", "reason"])
 
@@ -57,7 +64,7 @@ class SeatPickForm(ReasonForm):
     def __init__(self, *args, game=None, **kwargs):
         super().__init__(*args, game=game, **kwargs)
         self.fields["seat"] = forms.ChoiceField(
-            choices=_seat_choices(game, self.people_only), label="Seat", widget=forms.RadioSelect
+            choices=_seat_choices(game, self.people_only), label=_("Seat"), widget=forms.RadioSelect
         )
         self.order_fields([n for n in self.fields if n != "reason"] + ["reason"])
 
@@ -67,7 +74,7 @@ class PeopleSeatForm(SeatPickForm):
 
 
 class ReplaceForm(SeatPickForm):
-    email = AddressField(label="The new player's email address")
+    email = AddressField(label=gettext_lazy("The new player's email address"))
 
     def __init__(self, *args, game=None, **kwargs):
         super().__init__(*args, game=game, **kwargs)
@@ -80,6 +87,6 @@ class RewindForm(ReasonForm):
     def __init__(self, *args, game=None, steps=(), **kwargs):
         super().__init__(*args, game=game, **kwargs)
         self.fields["step"] = forms.ChoiceField(
-            choices=steps, label="Go back to the table as it was after", widget=forms.RadioSelect
+            choices=steps, label=_("Go back to the table as it was after"), widget=forms.RadioSelect
         )
         self.order_fields(["step", "reason"])

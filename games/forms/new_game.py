@@ -7,9 +7,12 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.addresses import BadAddress, read_address
 from games.clock.terms import clock_problems
+from games.engine.messages import english
 from games.forms.fields import NumberField, PlainTextField, WeekdaysField, check_timezone
 from games.models import OPEN_SEAT, Game
 from games.titles import choices as title_choices
@@ -45,10 +48,16 @@ _NO_CLOCK: dict[str, Any] = {
     "auto_vacation": False,
 }
 CLOCK_PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
-    "day": ("A move a day", {**_NO_CLOCK, "decision_hours": 24, "reminder_hours": 4, "bot_after_misses": 3}),
-    "three_days": ("3 days a move", {**_NO_CLOCK, "decision_hours": 72, "reminder_hours": 12, "bot_after_misses": 3}),
+    "day": (
+        gettext_lazy("A move a day"),
+        {**_NO_CLOCK, "decision_hours": 24, "reminder_hours": 4, "bot_after_misses": 3},
+    ),
+    "three_days": (
+        gettext_lazy("3 days a move"),
+        {**_NO_CLOCK, "decision_hours": 72, "reminder_hours": 12, "bot_after_misses": 3},
+    ),
     "bank": (
-        "A 3-day bank, +1 day a move, weekends off",
+        gettext_lazy("A 3-day bank, +1 day a move, weekends off"),
         {
             **_NO_CLOCK,
             "bank_hours": 72,
@@ -58,7 +67,7 @@ CLOCK_PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
             "bot_after_misses": 3,
         },
     ),
-    "quick": ("Quick: 10 minutes a move", {**_NO_CLOCK, "decision_minutes": 10, "reminder_minutes": 3}),
+    "quick": (gettext_lazy("Quick: 10 minutes a move"), {**_NO_CLOCK, "decision_minutes": 10, "reminder_minutes": 3}),
 }
 OWN_CLOCK = ""  # the preset menu's first choice: the fields as they are
 
@@ -67,12 +76,14 @@ def preset_values() -> dict[str, dict[str, Any]]:
     """Each preset's fields as a page's script sets them (JSON: strings, numbers, booleans)."""
     return {
         slug: {name: ("" if value is None else str(value)) for name, value in fields.items()}
-        for slug, (_, fields) in CLOCK_PRESETS.items()
+        for slug, (_label, fields) in CLOCK_PRESETS.items()
     }
 
 
-def clean_clock(cleaned: dict[str, Any]) -> list[tuple[str, str]]:
-    """The clock fields' cross-checks, as (field, message) errors; fills the model defaults for blanks."""
+def clean_clock(cleaned: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The clock fields' cross-checks, as (field, message) errors (words, or a clock message to say);
+    fills the model defaults for blanks."""
+
     from games.models import Game
 
     for name in ("timezone", "timeout_policy", "vacation_days"):
@@ -80,22 +91,22 @@ def clean_clock(cleaned: dict[str, Any]) -> list[tuple[str, str]]:
             cleaned[name] = Game._meta.get_field(name).get_default()
     errors = []
     if cleaned.get("decision_hours") and cleaned.get("decision_minutes"):
-        errors.append(("decision_minutes", "Give the time per decision in hours or in minutes, not both."))
+        errors.append(("decision_minutes", _("Give the time per decision in hours or in minutes, not both.")))
     if cleaned.get("reminder_hours") and cleaned.get("reminder_minutes"):
-        errors.append(("reminder_minutes", "Give the reminder in hours or in minutes, not both."))
+        errors.append(("reminder_minutes", _("Give the reminder in hours or in minutes, not both.")))
     per = (cleaned.get("decision_minutes") or 0) * 60 + (cleaned.get("decision_hours") or 0) * 3600
     remind = (cleaned.get("reminder_minutes") or 0) * 60 + (cleaned.get("reminder_hours") or 0) * 3600
     if remind and per and remind >= per:
         errors.append(
             (
                 "reminder_hours",
-                "The reminder must come before the deadline: make it shorter than the time per decision.",
+                _("The reminder must come before the deadline: make it shorter than the time per decision."),
             )
         )
     if remind and not per and not cleaned.get("daily_deadline") and not cleaned.get("bank_hours"):
-        errors.append(("reminder_hours", "A reminder needs a clock: set a time per decision or a time of day."))
+        errors.append(("reminder_hours", _("A reminder needs a clock: set a time per decision or a time of day.")))
     if cleaned.get("bot_after_misses") == 0:
-        errors.append(("bot_after_misses", "Leave it empty for never, or give 1 or more."))
+        errors.append(("bot_after_misses", _("Leave it empty for never, or give 1 or more.")))
     return errors + clock_problems(cleaned, settings.VACATION_DAYS)
 
 
@@ -106,7 +117,7 @@ def menu_title(asked: str) -> str:
     empty title came back as "This field is required", and choosing the shown title again changed
     nothing, so there was no way out).
     """
-    slugs = [slug for slug, _ in title_choices()]
+    slugs = [slug for slug, _name in title_choices()]
     return asked if asked in slugs else slugs[0]
 
 
@@ -118,8 +129,10 @@ class NewGameForm(forms.Form):
     seats = forms.CharField(
         max_length=4000,
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="One line per seat, in seat order: an email address to invite, the word open (a seat for "
-        "whoever follows the game's join link), or the word bot.",
+        help_text=gettext_lazy(
+            "One line per seat, in seat order: an email address to invite, the word open (a seat for "
+            "whoever follows the game's join link), or the word bot."
+        ),
     )
 
     def __init__(self, *args, schema=(), cardsets=(), **kwargs):
@@ -130,8 +143,8 @@ class NewGameForm(forms.Form):
                 coerce=int,
                 choices=list(cardsets),
                 initial=cardsets[0][0],
-                label="Card set",
-                help_text="The cards this game is played with; the game keeps them even if the set changes later.",
+                label=_("Card set"),
+                help_text=_("The cards this game is played with; the game keeps them even if the set changes later."),
             )
         for f in self.schema:
             if f.kind == "choice":
@@ -143,11 +156,11 @@ class NewGameForm(forms.Form):
             field.label, field.help_text = f.label, f.help
             self.fields[f"opt_{f.name}"] = field
         self.fields["clock_preset"] = forms.ChoiceField(
-            choices=[(OWN_CLOCK, "My own settings (the fields below)")]
-            + [(slug, label) for slug, (label, _) in CLOCK_PRESETS.items()],
+            choices=[(OWN_CLOCK, _("My own settings (the fields below)"))]
+            + [(slug, label) for slug, (label, _fields) in CLOCK_PRESETS.items()],
             required=False,
-            label="Clock",
-            help_text="A preset sets the fields below; choose “My own settings” to use them as you fill them.",
+            label=_("Clock"),
+            help_text=_("A preset sets the fields below; choose “My own settings” to use them as you fill them."),
         )
         self.fields.update(clock_fields())
 
@@ -194,7 +207,7 @@ class NewGameForm(forms.Form):
         if preset is not None:  # a preset posted (with or without script) sets the fields it names
             cleaned.update(preset[1])
         for field, message in clean_clock(cleaned):
-            self.add_error(field, message)
+            self.add_error(field, english(message))  # say(): in the reader's language, once it is on main
         return cleaned
 
     def clean_seats(self) -> list[str | None]:
@@ -208,13 +221,13 @@ class NewGameForm(forms.Form):
                 seats.append(read_address(ln))
             except BadAddress:
                 raise forms.ValidationError(
-                    f"“{ln[:80]}” is neither an email address nor one of the words open and bot."
+                    _("“%(line)s” is neither an email address nor one of the words open and bot.") % {"line": ln[:80]}
                 ) from None
         emails = [s for s in seats if s and s != OPEN_SEAT]
         if len(set(emails)) != len(emails):
-            raise forms.ValidationError("Each person can take only one seat.")
+            raise forms.ValidationError(_("Each person can take only one seat."))
         if not emails and OPEN_SEAT not in seats:
-            raise forms.ValidationError("At least one seat must be a person (or open, for the join link).")
+            raise forms.ValidationError(_("At least one seat must be a person (or open, for the join link)."))
         return seats
 
 
@@ -228,18 +241,18 @@ def clock_fields() -> dict[str, forms.Field]:
         formfield_callback=_number_fields,
         widgets={"daily_deadline": forms.TimeInput(attrs={"type": "time"}, format="%H:%M")},
         labels={
-            "decision_hours": "Hours per decision",
-            "decision_minutes": "Minutes per decision",
-            "daily_deadline": "Daily deadline (time of day)",
-            "reminder_hours": "Reminder, hours before",
-            "reminder_minutes": "Reminder, minutes before",
-            "bot_after_misses": "Hand a seat to a bot after this many misses",
-            "vacation_days": "Vacation days a year",
-            "bank_hours": "Time bank: starting hours",
-            "bank_increment_hours": "Time bank: hours added per decision",
-            "bank_cap_hours": "Time bank: at most (hours)",
-            "quiet_days": "Quiet days (no clock runs)",
-            "auto_vacation": "Draw vacation hours automatically before a timeout",
+            "decision_hours": _("Hours per decision"),
+            "decision_minutes": _("Minutes per decision"),
+            "daily_deadline": _("Daily deadline (time of day)"),
+            "reminder_hours": _("Reminder, hours before"),
+            "reminder_minutes": _("Reminder, minutes before"),
+            "bot_after_misses": _("Hand a seat to a bot after this many misses"),
+            "vacation_days": _("Vacation days a year"),
+            "bank_hours": _("Time bank: starting hours"),
+            "bank_increment_hours": _("Time bank: hours added per decision"),
+            "bank_cap_hours": _("Time bank: at most (hours)"),
+            "quiet_days": _("Quiet days (no clock runs)"),
+            "auto_vacation": _("Draw vacation hours automatically before a timeout"),
         },
     )
     for name in ("timezone", "timeout_policy", "vacation_days"):

@@ -5,11 +5,26 @@ from __future__ import annotations
 from functools import cache
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.forms.fields import NumberField, PlainTextField, QuietHoursField, ReminderPointsField, check_timezone
 
 # the regions of the tz database's canonical names (its links, e.g. US/Eastern, stay valid when typed)
 REGIONS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
+# the regions as the picker names them, in the reader's language (the zones keep their tz names)
+REGION_NAMES = {
+    "Africa": pgettext_lazy("time zone region", "Africa"),
+    "America": pgettext_lazy("time zone region", "America"),
+    "Antarctica": pgettext_lazy("time zone region", "Antarctica"),
+    "Arctic": pgettext_lazy("time zone region", "Arctic"),
+    "Asia": pgettext_lazy("time zone region", "Asia"),
+    "Atlantic": pgettext_lazy("time zone region", "Atlantic"),
+    "Australia": pgettext_lazy("time zone region", "Australia"),
+    "Europe": pgettext_lazy("time zone region", "Europe"),
+    "Indian": pgettext_lazy("time zone region", "Indian"),
+    "Pacific": pgettext_lazy("time zone region", "Pacific"),
+}
 
 
 @cache
@@ -23,7 +38,10 @@ def timezone_choices() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
         region, _, place = name.partition("/")
         if region in REGIONS and place:
             groups.setdefault(region, []).append((name, place.replace("_", " ").replace("/", " / ")))
-    return (("", (("UTC", "UTC"),)), *((region, tuple(groups[region])) for region in REGIONS if region in groups))
+    return (
+        ("", (("UTC", "UTC"),)),
+        *((REGION_NAMES[region], tuple(groups[region])) for region in REGIONS if region in groups),
+    )
 
 
 class TimezoneSelect(forms.Select):
@@ -62,12 +80,12 @@ class PreferencesForm(forms.ModelForm):
         }
         widgets = {"digest_hour": forms.Select(choices=digest_hours()), "timezone": TimezoneSelect()}
         labels = {
-            "digest_hour": "Daily digest at (your time)",
-            "unsubscribed": "No email at all (I will check my games myself)",
-            "quiet_hours": "Quiet hours (no deadline of mine falls in them)",
-            "reminder_points": "Remind me before a deadline",
+            "digest_hour": gettext_lazy("Daily digest at (your time)"),
+            "unsubscribed": gettext_lazy("No email at all (I will check my games myself)"),
+            "quiet_hours": gettext_lazy("Quiet hours (no deadline of mine falls in them)"),
+            "reminder_points": gettext_lazy("Remind me before a deadline"),
         }
-        help_texts = {"digest_hour": "When the one daily email goes, if you choose the digest."}
+        help_texts = {"digest_hour": gettext_lazy("When the one daily email goes, if you choose the digest.")}
 
     def clean_timezone(self) -> str:
         return check_timezone(self.cleaned_data["timezone"])
@@ -75,5 +93,6 @@ class PreferencesForm(forms.ModelForm):
     def clean_digest_hour(self) -> int:
         hour = self.cleaned_data["digest_hour"]
         if not 0 <= hour <= 23:
-            raise forms.ValidationError("An hour from 0 to 23.")
+            raise forms.ValidationError(_("An hour from 0 to 23."))
+
         return hour

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 Picked = Mapping[str, list[str]]  # a refused form's answer fields, {field name: values}, shown ticked again
 KEPT_FIELDS = 64  # at most this many answer fields (and values each) are kept from a refused form
@@ -38,9 +39,9 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer", picked: Picked | No
         return _options(p, prefix, "radio", required=True, picked=picked.get(prefix, ()))
     if kind == "choose_many":
         hint = (
-            f"Pick exactly {p['min_count']}."
+            _("Pick exactly %(n)s.") % {"n": p["min_count"]}
             if p["min_count"] == p["max_count"]
-            else f"Pick {p['min_count']} to {p['max_count']}."
+            else _("Pick %(low)s to %(high)s.") % {"low": p["min_count"], "high": p["max_count"]}
         )
         return format_html(
             '<p class="hint">{}</p>{}',
@@ -54,24 +55,23 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer", picked: Picked | No
         given = (picked.get(prefix) or [""])[0]
         box = f"{prefix}-number"
         return format_html(
-            '<div class="stepper"><label class="number" for="{}">Your number ({}–{})</label> '
-            '<span class="steps"><button type="button" class="step" data-step="-1" aria-label="One less: {}" '
+            '<div class="stepper"><label class="number" for="{}">{}</label> '
+            '<span class="steps"><button type="button" class="step" data-step="-1" aria-label="{}" '
             'aria-controls="{}" hidden>−</button>'
             '<input type="number" id="{}" name="{}" min="{}" max="{}" value="{}" required autocomplete="off" '
             'inputmode="numeric">'
-            '<button type="button" class="step" data-step="1" aria-label="One more: {}" aria-controls="{}" '
+            '<button type="button" class="step" data-step="1" aria-label="{}" aria-controls="{}" '
             "hidden>+</button></span></div>",
             box,
-            p["low"],
-            p["high"],
-            p["text"],
+            _("Your number (%(low)s–%(high)s)") % {"low": p["low"], "high": p["high"]},
+            _("One less: %(question)s") % {"question": p["text"]},
             box,
             box,
             prefix,
             p["low"],
             p["high"],
             given or p["low"],
-            p["text"],
+            _("One more: %(question)s") % {"question": p["text"]},
             box,
         )
     if kind == "order":
@@ -90,11 +90,12 @@ def render_prompt(p: dict[str, Any], prefix: str = "answer", picked: Picked | No
             ),
         )
         return format_html(
-            '<p class="hint" id="{}-rank-help">Number them 1 (first) to {}.</p><ul class="ranks">{}</ul>',
+            '<p class="hint" id="{}-rank-help">{}</p><ul class="ranks">{}</ul>',
             prefix,
-            n,
+            _("Number them 1 (first) to %(n)s.") % {"n": n},
             rows,
         )
+
     if kind == "composite":
         parts = [
             format_html(

@@ -4,6 +4,8 @@ table talk."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.engine.typed import Unreadable, check_period
 from games.forms.fields import PlainTextField
@@ -22,8 +24,10 @@ def _zone(tz: str):
 class VacationForm(forms.Form):
     """From and to dates, both days included, in the player's own timezone."""
 
-    starts = forms.DateField(label="From (first day away)", widget=forms.DateInput(attrs={"type": "date"}))
-    ends = forms.DateField(label="To (last day away)", widget=forms.DateInput(attrs={"type": "date"}))
+    starts = forms.DateField(
+        label=gettext_lazy("From (first day away)"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends = forms.DateField(label=gettext_lazy("To (last day away)"), widget=forms.DateInput(attrs={"type": "date"}))
 
     def __init__(self, *args, tz: str = "UTC", **kwargs):
         super().__init__(*args, **kwargs)
@@ -51,7 +55,11 @@ class VacationForm(forms.Form):
         return starts, ends
 
 
-PLAN_RANKS = (("first", "First choice"), ("second", "Second choice"), ("third", "Third choice"))
+PLAN_RANKS = (
+    ("first", gettext_lazy("First choice")),
+    ("second", gettext_lazy("Second choice")),
+    ("third", gettext_lazy("Third choice")),
+)
 
 
 class PlanForm(forms.Form):
@@ -59,10 +67,10 @@ class PlanForm(forms.Form):
 
     def __init__(self, *args, options=(), **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [("", "(none)")] + [(o["id"], o["label"]) for o in options]
+        choices = [("", _("(none)"))] + [(o["id"], o["label"]) for o in options]
         for i, (name, label) in enumerate(PLAN_RANKS):
             self.fields[name] = forms.ChoiceField(choices=choices, required=i == 0, label=label)
-        self.fields["first"].error_messages["required"] = "Pick at least a first choice."
+        self.fields["first"].error_messages["required"] = _("Pick at least a first choice.")
 
     def answers(self) -> list[str]:
         picked = [self.cleaned_data.get(name) for name, _ in PLAN_RANKS]
@@ -73,17 +81,17 @@ class PlanForm(forms.Form):
         picked = [cleaned.get(name) for name, _ in PLAN_RANKS]
         chosen = [p for p in picked if p]
         if len(set(chosen)) != len(chosen):
-            raise forms.ValidationError("Each choice can be ranked only once.")
+            raise forms.ValidationError(_("Each choice can be ranked only once."))
         if picked[2] and not picked[1]:
-            raise forms.ValidationError("Give a second choice before a third.")
+            raise forms.ValidationError(_("Give a second choice before a third."))
         return cleaned
 
 
 class TalkForm(forms.Form):
     text = PlainTextField(
-        label="Your message",
+        label=gettext_lazy("Your message"),
         max_length=2000,
         multiline=True,
         widget=forms.Textarea(attrs={"rows": 3, "maxlength": 2000}),
-        help_text="Plain text, seen by everyone at the table and mailed to them.",
+        help_text=gettext_lazy("Plain text, seen by everyone at the table and mailed to them."),
     )

@@ -17,6 +17,8 @@ from django.utils import timezone
 from django.utils.cache import get_conditional_response
 from django.utils.crypto import constant_time_compare
 from django.utils.http import http_date, quote_etag
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts import actions, tokens
@@ -24,7 +26,7 @@ from games import calendar_feed
 
 MAX_TOKEN = 200  # a genuine address's token is under 80 characters
 MAX_AGE = 300  # seconds a calendar app may keep the feed before asking again (it asks cheaply: 304)
-NOT_FOUND = (
+NOT_FOUND = gettext_lazy(
     "This calendar address does not work: it may have been cut short when it was copied, or replaced "
     "by a newer one. The address that works is on your profile, under Calendar feed."
 )
@@ -34,7 +36,7 @@ NOT_FOUND = (
 def feed(request: HttpRequest, token: str) -> HttpResponse:
     user = _owner(token)
     if user is None:
-        refused = HttpResponseNotFound(NOT_FOUND, content_type="text/plain; charset=utf-8")
+        refused = HttpResponseNotFound(str(NOT_FOUND), content_type="text/plain; charset=utf-8")
         refused["Cache-Control"] = "private, no-cache"
         return refused
     found = calendar_feed.feed_for(user.pk, timezone.now())
@@ -72,7 +74,9 @@ def new_address(request: HttpRequest) -> HttpResponse:
     actions.new_calendar_address(request.user)
     messages.success(
         request,
-        "Your calendar feed has a new address (below). The old one no longer works: "
-        "give the new one to your calendar app.",
+        _(
+            "Your calendar feed has a new address (below). The old one no longer works: "
+            "give the new one to your calendar app."
+        ),
     )
     return redirect(reverse("profile") + "#calendar")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from games.actions import channels
 from games.actions.write import SubmitError
@@ -44,9 +45,9 @@ def add(request: HttpRequest, *, owner=None, game=None) -> ChatHookForm | None:
     try:
         channels.add_hook(fmt=form.cleaned_data["format"], url=form.cleaned_data["url"], owner=owner, game=game)
     except SubmitError as e:
-        form.add_error(None, f"{e.message} Nothing was saved.")
+        form.add_error(None, _("%(why)s Nothing was saved.") % {"why": e.message})
         return form
-    messages.success(request, "Webhook added. Send it a test message to check it works.")
+    messages.success(request, _("Webhook added. Send it a test message to check it works."))
     return None
 
 
@@ -54,19 +55,19 @@ def act(request: HttpRequest, hook: ChatHook) -> None:
     """The button posted (`do`): anything else is refused in words and changes nothing."""
     do = request.POST.get("do", "")
     if do not in DOS:
-        messages.error(request, "There is no such button. Nothing was changed.")
+        messages.error(request, _("There is no such button. Nothing was changed."))
     elif do == "test":
         said = channels.send_test(hook)
-        (messages.success if said.startswith("The test message was sent") else messages.error)(request, said)
+        (messages.success if said == channels.sent_words() else messages.error)(request, said)
     elif do == "off":
         channels.set_hook_enabled(hook, False)
-        messages.success(request, "Webhook turned off.")
+        messages.success(request, _("Webhook turned off."))
     elif do == "on":
         channels.set_hook_enabled(hook, True)
-        messages.success(request, "Webhook turned on again.")
+        messages.success(request, _("Webhook turned on again."))
     elif do == "remove":
         channels.remove_hook(hook)
-        messages.success(request, "Webhook removed.")
+        messages.success(request, _("Webhook removed."))
 
 
 def context(hooks, act_url, add_url: str, form: ChatHookForm | None = None) -> dict:
@@ -79,4 +80,4 @@ def context(hooks, act_url, add_url: str, form: ChatHookForm | None = None) -> d
 
 
 def no_such(request: HttpRequest) -> HttpResponse:
-    return render(request, "404.html", {"message": "There is no such webhook here."}, status=404)
+    return render(request, "404.html", {"message": _("There is no such webhook here.")}, status=404)

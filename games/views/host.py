@@ -12,6 +12,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from games import host_actions, links
@@ -28,7 +30,7 @@ from . import chat_hooks
 def hosted_game(request: HttpRequest, pk: int) -> Game:
     game = get_object_or_404(Game, pk=pk)
     if not (request.user.is_superuser or game.organiser_id == request.user.pk):
-        raise PermissionDenied("You do not host this game.")
+        raise PermissionDenied(_("You do not host this game."))
     return game
 
 
@@ -117,11 +119,17 @@ def game_start(request: HttpRequest, pk: int) -> HttpResponse:
         if silent:
             messages.warning(
                 request,
-                f"The game has started, but {', '.join(silent)} turned all email off, so "
-                f"{'they were' if len(silent) > 1 else 'that player was'} not invited: tell them yourself, or replace the seat.",
+                ngettext(
+                    "The game has started, but %(names)s turned all email off, so that player was not invited: "
+                    "tell them yourself, or replace the seat.",
+                    "The game has started, but %(names)s turned all email off, so they were not invited: "
+                    "tell them yourself, or replace the seat.",
+                    len(silent),
+                )
+                % {"names": ", ".join(silent)},
             )
         else:
-            messages.success(request, "The game has started: every player has been emailed.")
+            messages.success(request, _("The game has started: every player has been emailed."))
     return redirect(game)
 
 
@@ -131,15 +139,15 @@ def game_act(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     game = hosted_game(request, pk)
     act = host_actions.ACTIONS.get(slug)
     if act is None:
-        return render(request, "404.html", {"message": "There is no such action."}, status=404)
+        return render(request, "404.html", {"message": _("There is no such action.")}, status=404)
     form = act.form(request.POST if request.method == "POST" else None, game=game, **act.form_kwargs(game))
     if request.method == "POST" and form.is_valid():
         try:
             done = act.do(game, form.cleaned_data, request.user)
         except write.SubmitError as e:
-            messages.error(request, f"{e.message} Nothing was changed.")
+            messages.error(request, _("%(why)s Nothing was changed.") % {"why": e.message})
         else:
-            messages.success(request, f"{game.name}: {done}")
+            messages.success(request, _("%(game)s: %(done)s") % {"game": game.name, "done": done})
         return redirect(game)
     status = 400 if form.errors else 200
     return render(request, "games/game_act.html", {"game": game, "act": act, "form": form}, status=status)
@@ -149,13 +157,13 @@ def game_act(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 SHARED_LINKS = {
     "join": (
         joining.set_join_link,
-        "A new join link: the old one no longer works.",
-        "The join link is revoked.",
+        gettext_lazy("A new join link: the old one no longer works."),
+        gettext_lazy("The join link is revoked."),
     ),
     "watch": (
         organise.set_watch_link,
-        "A new spectator link: the old one no longer works.",
-        "The spectator link is revoked.",
+        gettext_lazy("A new spectator link: the old one no longer works."),
+        gettext_lazy("The spectator link is revoked."),
     ),
 }
 
@@ -170,7 +178,8 @@ def shared_link(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     try:
         setter(game, on)
     except write.SubmitError as e:
-        messages.error(request, f"{e.message} Nothing was changed.")
+        messages.error(request, _("%(why)s Nothing was changed.") % {"why": e.message})
     else:
-        messages.success(request, made if on else revoked)
+        messages.success(request, str(made if on else revoked))
+
     return redirect(game)

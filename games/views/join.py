@@ -13,6 +13,8 @@ from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from accounts import limits
@@ -26,8 +28,10 @@ MAX_TOKEN = 2000
 
 
 class JoinForm(django_forms.Form):
-    name = PlainTextField(max_length=80, label="Your name, as the table will see it")
-    email = AddressField(label="Your email address", help_text="We mail you a link that takes the seat.")
+    name = PlainTextField(max_length=80, label=gettext_lazy("Your name, as the table will see it"))
+    email = AddressField(
+        label=gettext_lazy("Your email address"), help_text=gettext_lazy("We mail you a link that takes the seat.")
+    )
 
 
 def _refused(request: HttpRequest, message: str, status: int = 403) -> HttpResponse:
@@ -45,7 +49,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         address = form.cleaned_data["email"]
         if limits.mail_request_limited(request, address):
-            form.add_error(None, "Too many requests were made just now. Try again in an hour.")
+            form.add_error(None, _("Too many requests were made just now. Try again in an hour."))
         else:
             joining.ask_to_join(game, address, form.cleaned_data["name"])
             return render(request, "games/join_sent.html", {"game": game, "address": address})
@@ -68,11 +72,15 @@ def join_confirm(request: HttpRequest) -> HttpResponse:
         return render(request, "games/join_confirm.html", {"token": token, "address": data["a"]})
     user = User.objects.for_email(data["a"])
     if not user.is_active:
-        return _refused(request, "This address cannot take seats here.")
+        return _refused(request, _("This address cannot take seats here."))
     try:
         seat = joining.claim_seat(data, user)
     except write.SubmitError as e:
         return _refused(request, e.message, status=409)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    messages.success(request, f"You have seat {seat.index + 1} in {seat.game.name}. The host starts the game.")
+    messages.success(
+        request,
+        _("You have seat %(n)s in %(game)s. The host starts the game.") % {"n": seat.index + 1, "game": seat.game.name},
+    )
+
     return redirect(reverse("seat", args=[links.token_for(seat)]))

@@ -13,6 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from cardsets.preview import showcase
@@ -44,7 +46,12 @@ def shown_games() -> list[Shown]:
     out = []
     for t in titles():
         low, high = t.min_players, t.max_players
-        players = f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low} to {high} players"
+        players = (
+            ngettext("%(n)s player", "%(n)s players", low) % {"n": low}
+            if low == high
+            else _("%(low)s to %(high)s players") % {"low": low, "high": high}
+        )
+
         picture = mark_safe(showcase(t.slug))  # noqa: S308 - the drawing escapes every text it holds
         out.append(Shown(t.slug, t.name, lead(t.slug), players, picture, bool(t.rules_summary)))
     return out
@@ -75,21 +82,36 @@ def try_bots(request: HttpRequest) -> HttpResponse:
     try:
         title = get_title(slug if isinstance(slug, str) else "")
     except KeyError:
-        messages.error(request, "There is no such game to try. Pick one of the games below.")
+        messages.error(request, _("There is no such game to try. Pick one of the games below."))
         return redirect("games")
     seat = bot_game_seat(request.user, title.slug)
     if seat is not None:
-        messages.info(request, f"Your game of {title.name} against bots is still on: here it is.")
+        messages.info(
+            request, _("Your game of %(title)s against bots is still on: here it is.") % {"title": title.name}
+        )
         return redirect(reverse("seat", args=[links.token_for(seat)]))
     count = min(max(1 + BOTS, title.min_players), title.max_players)
     try:
         game = organise.create_game(
-            request.user, title.slug, f"{title.name} against bots", {}, [request.user.email] + [None] * (count - 1)
+            request.user,
+            title.slug,
+            _("%(title)s against bots") % {"title": title.name},
+            {},
+            [request.user.email] + [None] * (count - 1),
         )
         organise.start_game(game, actor=request.user)
     except (OptionsError, write.SubmitError) as e:
-        messages.error(request, f"The game could not start: {getattr(e, 'message', str(e))}")
+        messages.error(request, _("The game could not start: %(why)s") % {"why": getattr(e, "message", str(e))})
         return redirect("games")
     seat = game.seats.get(index=0)
-    messages.success(request, f"A game of {title.name} against {count - 1} bots has started: you are the first seat.")
+    messages.success(
+        request,
+        ngettext(
+            "A game of %(title)s against %(n)s bot has started: you are the first seat.",
+            "A game of %(title)s against %(n)s bots has started: you are the first seat.",
+            count - 1,
+        )
+        % {"title": title.name, "n": count - 1},
+    )
+
     return redirect(reverse("seat", args=[links.token_for(seat)]))

@@ -19,6 +19,7 @@ import re
 
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -59,22 +60,22 @@ def seat_live(request: HttpRequest, token: str) -> HttpResponse:
     try:
         seat_pk, nonce = tokens.read_seat_token(token)
     except tokens.ExpiredToken:
-        return _refused("This link has expired: reload the page to ask for a fresh one.", 403)
+        return _refused(_("This link has expired: reload the page to ask for a fresh one."), 403)
     except tokens.BadToken:
-        return _refused("This link is not valid. It may have been cut short by your mail program.", 403)
+        return _refused(_("This link is not valid. It may have been cut short by your mail program."), 403)
     if not isinstance(seat_pk, int) or isinstance(seat_pk, bool):
-        return _refused("This link is not valid.", 403)
+        return _refused(_("This link is not valid."), 403)
     with connection.cursor() as cursor:
         cursor.execute(_ROW, [seat_pk])
         row = cursor.fetchone()
     if row is None:
-        return _refused("This link is for a seat that no longer exists.", 403)
+        return _refused(_("This link is for a seat that no longer exists."), 403)
     seat_nonce, version, last_message, status = row
     if seat_nonce != nonce:
-        return _refused("This link has been replaced by a newer one: use the link in your latest email.", 403)
+        return _refused(_("This link has been replaced by a newer one: use the link in your latest email."), 403)
     seen = request.GET.get("v", "")
     if not _MARKER.fullmatch(seen):
-        return _refused("This check needs the version the page was drawn with (v=...). Reload the page.", 400)
+        return _refused(_("This check needs the version the page was drawn with (v=...). Reload the page."), 400)
     if seen == marker(version, last_message, status):
         return HttpResponse(status=204)
     return HttpResponse("changed", content_type="text/plain; charset=utf-8")

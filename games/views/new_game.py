@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from cardsets import store as cardset_store
 from games.actions import organise
@@ -39,6 +40,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         except OptionsError as e:
             form.add_error(None, str(e))
         else:
-            messages.success(request, "Game created. Check the seats, then start it.")
+            messages.success(request, _("Game created. Check the seats, then start it."))
+
             return redirect(game)
     return render(request, "games/game_new.html", {"form": form})

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 
@@ -62,10 +64,10 @@ def outbox(request: HttpRequest) -> HttpResponse:
 def _readable(request: HttpRequest, pk: int) -> DeliveredMail:
     """A message this person may read; any other (someone else's, or none) is not found, alike."""
     if not request.user.is_authenticated:
-        raise Http404("No such message.")
+        raise Http404(_("No such message."))
     mail = get_object_or_404(DeliveredMail, pk=pk)
     if not mine(request, mail):
-        raise Http404("No such message.")
+        raise Http404(_("No such message."))
     return mail
 
 
@@ -81,7 +83,8 @@ def outbox_mail(request: HttpRequest, pk: int) -> HttpResponse:
 def outbox_html(request: HttpRequest, pk: int) -> HttpResponse:
     """A delivered email's HTML part, for the outbox page's sandboxed frame: no script, nothing fetched."""
     mail = _readable(request, pk)
-    resp = HttpResponse(mail.body_html or "<p>(no HTML part)</p>")
+    resp = HttpResponse(mail.body_html or format_html("<p>{}</p>", _("(no HTML part)")))
+
     resp["Content-Security-Policy"] = (
         "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; "
         "sandbox allow-popups allow-top-navigation-by-user-activation"

@@ -10,17 +10,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from accounts import tokens
 from games.actions import absences, channels
 from games.actions.write import SubmitError
-from games.clock.shown import local_time
 from games.forms.channels import SeatChannelsForm
 from games.forms.preferences import PreferencesForm
 from games.forms.seat import VacationForm
 from games.models import Absence, ChatHook
+from games.templatetags.when import local_time
 
 from . import chat_hooks
 from .seat import seat_or_error
@@ -31,7 +32,9 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """GET asks (mail scanners open links); POST unsubscribes. The person's games go on."""
     user = tokens.user_from_unsubscribe(token)
     if user is None:
-        return render(request, "games/unsubscribe.html", {"error": "This unsubscribe link is not valid."}, status=403)
+        return render(
+            request, "games/unsubscribe.html", {"error": _("This unsubscribe link is not valid.")}, status=403
+        )
     if request.method == "POST":
         type(user).objects.filter(pk=user.pk).update(unsubscribed=True)
         return render(request, "games/unsubscribe.html", {"done": True, "email": user.email})
@@ -45,11 +48,11 @@ def seat_settings(request: HttpRequest, token: str) -> HttpResponse:
         return seat
     user = seat.player
     if user is None:
-        raise PermissionDenied("A bot seat has no preferences.")
+        raise PermissionDenied(_("A bot seat has no preferences."))
     form = PreferencesForm(request.POST if request.method == "POST" else None, instance=user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Saved. Your games go on as before.")
+        messages.success(request, _("Saved. Your games go on as before."))
         return redirect("seat-settings", token=token)
     return _settings_page(request, seat, token, form)
 
@@ -71,12 +74,12 @@ def seat_channels(request: HttpRequest, token: str) -> HttpResponse:
     if isinstance(seat, HttpResponse):
         return seat
     if seat.player is None:
-        raise PermissionDenied("A bot seat has no preferences.")
+        raise PermissionDenied(_("A bot seat has no preferences."))
     form = SeatChannelsForm(request.POST)
     if not form.is_valid():
         return _settings_page(request, seat, token, PreferencesForm(instance=seat.player), form, status=400)
     channels.set_muted_channels(seat, form.cleaned_data["muted"])
-    messages.success(request, f"Saved for {seat.game.name}.")
+    messages.success(request, _("Saved for %(game)s.") % {"game": seat.game.name})
     return redirect("seat-settings", token=token)
 
 
@@ -86,7 +89,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     form = PreferencesForm(request.POST if request.method == "POST" else None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Saved: every game of yours uses these from now on.")
+        messages.success(request, _("Saved: every game of yours uses these from now on."))
         return redirect("profile")
     return _profile_page(request, form, VacationForm(tz=request.user.timezone), status=400 if form.errors else 200)
 
@@ -125,12 +128,15 @@ def away(request: HttpRequest) -> HttpResponse:
     try:
         absences.declare_absence(request.user, starts, ends)
     except SubmitError as e:
-        form.add_error(None, f"{e.message} Nothing was saved.")
+        form.add_error(None, _("%(why)s Nothing was saved.") % {"why": e.message})
         return _profile_page(request, PreferencesForm(instance=request.user), form, status=400)
     messages.success(
         request,
-        f"Away from {local_time(starts, tz)} until {local_time(ends, tz)}: your clocks stop in every game, "
-        "within each game's yearly allowance (below).",
+        _(
+            "Away from %(starts)s until %(ends)s: your clocks stop in every game, "
+            "within each game's yearly allowance (below)."
+        )
+        % {"starts": local_time(starts, tz), "ends": local_time(ends, tz)},
     )
     return redirect("profile")
 
@@ -144,7 +150,10 @@ def _profile_page(request: HttpRequest, form, away_form, chat_form=None, status:
             "games": [
                 {
                     "name": g.game.name,
-                    "granted": f"{local_time(g.starts, tz)} until {local_time(g.ends, tz)}" if g.whole else "",
+                    "granted": _("%(starts)s until %(ends)s")
+                    % {"starts": local_time(g.starts, tz), "ends": local_time(g.ends, tz)}
+                    if g.whole
+                    else "",
                     "used": g.used_days,
                     "booked": g.booked_days,
                     "allowance": g.allowance_days,

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -33,7 +34,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
     data = {
         "name": "Café turns",
         "short_name": "Café turns",
-        "description": "Your turns in four café board games, played at your own pace.",
+        "description": _("Your turns in four café board games, played at your own pace."),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",
@@ -75,22 +76,23 @@ def _subscribe(request: HttpRequest, user) -> JsonResponse:
     try:
         sub = read_subscription(request.body, settings.PUSH_LOCAL_HOSTS)
     except Refused as e:
-        return _answer(False, f"{e} Nothing was saved.", 400)
+        return _answer(False, _("%(why)s Nothing was saved.") % {"why": e}, 400)
     device, created = push_devices.subscribe(user, sub, device_label(request.headers.get("User-Agent", "")))
-    said = "will now" if created else "still will"
-    return _answer(
-        True, f"This device ({device.label}) {said} be notified when it is your move.", 201 if created else 200
-    )
+    if created:
+        said = _("This device (%(device)s) will now be notified when it is your move.")
+    else:
+        said = _("This device (%(device)s) still will be notified when it is your move.")
+    return _answer(True, said % {"device": device.label}, 201 if created else 200)
 
 
 def _unsubscribe(request: HttpRequest, user) -> JsonResponse:
     try:
         sub = read_subscription(request.body, settings.PUSH_LOCAL_HOSTS)
     except Refused as e:
-        return _answer(False, f"{e} Nothing was changed.", 400)
+        return _answer(False, _("%(why)s Nothing was changed.") % {"why": e}, 400)
     if push_devices.remove_endpoint(user, sub.endpoint):
-        return _answer(True, "This device will no longer be notified.")
-    return _answer(True, "This device was not being notified; nothing was changed.")
+        return _answer(True, _("This device will no longer be notified."))
+    return _answer(True, _("This device was not being notified; nothing was changed."))
 
 
 @login_required
@@ -114,9 +116,9 @@ def profile_push_off(request: HttpRequest) -> HttpResponse:
 def profile_push_remove(request: HttpRequest, pk: int) -> HttpResponse:
     """The profile's Remove button, for any of the person's devices (a lost phone too)."""
     if push_devices.remove(request.user, pk):
-        messages.success(request, "That device will no longer be notified.")
+        messages.success(request, _("That device will no longer be notified."))
     else:
-        messages.error(request, "There is no such device of yours; nothing was changed.")
+        messages.error(request, _("There is no such device of yours; nothing was changed."))
     return redirect("/me/#push")
 
 
@@ -126,7 +128,8 @@ def _seat_player(request: HttpRequest, token: str) -> tuple[Seat | None, JsonRes
     except links.LinkError as e:
         return None, _answer(False, str(e), 403)
     if seat.player is None or (seat.is_bot and not seat.stand_in):
-        return None, _answer(False, "Only a player's own seat can be notified.", 400)
+        return None, _answer(False, _("Only a player's own seat can be notified."), 400)
+
     return seat, None
 
 

@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.html import strip_tags
+from django.utils.translation import gettext as _
 
 from games.engine.protocol import Title
 from games.titles import get_title, titles, when_changed
@@ -40,9 +41,10 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         title = get_title(slug)
     except KeyError:
-        raise Http404("No such game.") from None
+        raise Http404(_("No such game.")) from None
     name = summary_template(title)
     if name is None:
-        raise Http404("This game has no rules summary.")
+        raise Http404(_("This game has no rules summary."))
+
     others = [t for t in titles() if t.slug != slug and t.rules_summary]
     return render(request, "games/rules.html", {"title": title, "summary": name, "others": others})

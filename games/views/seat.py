@@ -16,6 +16,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -26,7 +28,7 @@ from games.actions import answers, deadlines, organise, play, replay, talk, writ
 from games.clock import rules as clock
 from games.clock import terms as clock_terms
 from games.clock import vacation
-from games.clock.shown import local_time
+from games.engine.messages import english
 from games.engine.prompts import prompt_key
 from games.engine.typed import Unreadable, read_int
 from games.forms.prompts import kept_picks, render_prompt
@@ -35,6 +37,7 @@ from games.messages import Reading, say
 from games.messages import render as rendered
 from games.models import Event, Game, Seat, Vacation
 from games.present import LOG_LINES, as_shown, shown_scores, table_context, table_template
+from games.templatetags.when import local_time
 from games.views.live import marker
 
 
@@ -104,7 +107,8 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "others_waiting": game.to_move,
         "tz": tz,
         "my_deadline": local_time(seat.deadline, tz) if prompt else "",
-        "clock_rules": clock_terms.describe(game.clock, game.vacation_days if game.auto_vacation else 0),
+        # say(): the service's renderer, in the reader's language, once it is on main
+        "clock_rules": english(clock_terms.describe_said(game.clock, game.vacation_days if game.auto_vacation else 0)),
         "table": _table_rows(game, seats, seat, prompts, tz),
         "person": person,
         "playing": playing,
@@ -156,12 +160,16 @@ def paused_line(game: Game, tz: str) -> str:
     """The paused game's line, "Paused since <when> by <whom> (<why>).", in the reader's timezone."""
     event = game.events.filter(kind=Event.Kind.ADMIN, payload__action="pause").select_related("actor").last()
     since = local_time(game.paused_at or (event.created_at if event else None), tz)
-    text = f"Paused since {since}" if since else "Paused"
-    if event is not None:
-        why = (event.payload.get("reason") or "").strip()
-        text += f" by {organise.who_acted(event.actor, event.via)}"
-        text += f" ({why})" if why else ""
-    return text + ". Every clock has stopped until the game resumes."
+    why = (event.payload.get("reason") or "").strip() if event is not None else ""
+    who = organise.who_acted(event.actor, event.via) if event is not None else ""
+    values = {"since": since, "who": who, "why": why}
+    if event is None:
+        text = _("Paused since %(since)s.") if since else _("Paused.")
+    elif why:
+        text = _("Paused since %(since)s by %(who)s (%(why)s).") if since else _("Paused by %(who)s (%(why)s).")
+    else:
+        text = _("Paused since %(since)s by %(who)s.") if since else _("Paused by %(who)s.")
+    return (text % values) + " " + _("Every clock has stopped until the game resumes.")
 
 
 def _reader_tz(seat: Seat, game: Game) -> str:
@@ -188,13 +196,15 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
             continue
         until = local_time(v.ends, tz)
         text = (
-            f"on vacation until {until}" if v.starts <= now else f"away from {local_time(v.starts, tz)} until {until}"
+            _("on vacation until %(until)s") % {"until": until}
+            if v.starts <= now
+            else _("away from %(starts)s until %(until)s") % {"starts": local_time(v.starts, tz), "until": until}
         )
         away.setdefault(v.seat_id, []).append(text)
     books = vacation.vacation_books(sorted(drawing), now) if drawing else {}
     for pk, book in books.items():
         left = int(vacation.vacation_left(game, book.used).total_seconds() // 3600)
-        away.setdefault(pk, []).insert(0, f"using vacation time ({left} h left)")
+        away.setdefault(pk, []).insert(0, _("using vacation time (%(n)s h left)") % {"n": left})
     rows = []
     for s in seats:
         bank = (
@@ -208,7 +218,7 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
                 "me": s.pk == me.pk,
                 "asked": s.index in prompts,
                 "deadline": local_time(s.deadline, tz) if s.index in prompts else "",
-                "bank": clock_terms.span(bank) if bank is not None else "",
+                "bank": english(clock_terms.span_said(bank)) if bank is not None else "",  # say()
                 "away": away.get(s.pk, []),
                 "stand_in": s.stand_in,
                 "bot": s.is_bot and not s.stand_in,
@@ -224,7 +234,9 @@ def _undo_offer(game: Game, seat: Seat) -> dict | None:
     if last is None or last.seat != seat.index or last.kind != Event.Kind.ANSWER or last.via not in write.PEOPLE_VIAS:
         return None
     # the verdict replays the log, so it is kept per (game, version, seat): it cannot change until the version does
-    key = "undo-refusal:" + hashlib.sha256(f"{game.seed}:{game.version}:{seat.pk}".encode()).hexdigest()[:32]
+    # and the reader's language: the verdict is kept in the words it was said in
+    said = f"{game.seed}:{game.version}:{seat.pk}:{get_language()}"
+    key = "undo-refusal:" + hashlib.sha256(said.encode()).hexdigest()[:32]
     why = cache.get(key)
     if why is None:
         why = play.undo_refusal(game, seat)
@@ -306,7 +318,7 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
     try:
         expected = read_int(request.POST.get("version", ""), low=0)
     except Unreadable:
-        messages.error(request, "This form is incomplete; here is the table as it is now.", extra_tags="decision")
+        messages.error(request, _("This form is incomplete; here is the table as it is now."), extra_tags="decision")
         return redirect(here + "#decision")
     try:
         # the form is read against the question under the game's lock; with no question for this
@@ -319,7 +331,7 @@ def _seat_post(request: HttpRequest, token: str, seat: Seat) -> HttpResponse:
         if picks:  # the page comes back with the player's picks as they left them
             request.session[_picks_key(seat)] = {"key": request.POST.get("prompt_key", "")[:200], "fields": picks}
     else:
-        messages.success(request, "Played.", extra_tags="decision")
+        messages.success(request, _("Played."), extra_tags="decision")
     return redirect(here + "#decision")
 
 
@@ -355,11 +367,12 @@ def _same_version(request: HttpRequest, seat: Seat) -> None:
         expected = read_int(request.POST.get("version", ""), low=0)
     except Unreadable:
         raise write.SubmitError(
-            "This form is incomplete; nothing was changed. Here is the table as it is now.", "form"
+            _("This form is incomplete; nothing was changed. Here is the table as it is now."), "form"
         ) from None
     if expected != Game.objects.values_list("version", flat=True).get(pk=seat.game_id):
         raise write.SubmitError(
-            "The table changed since you opened this page, so nothing was changed. Here it is as it is now.", "stale"
+            _("The table changed since you opened this page, so nothing was changed. Here it is as it is now."),
+            "stale",
         )
 
 
@@ -368,7 +381,7 @@ def seat_undo(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         _same_version(request, seat)
         play.undo(seat)
-        return "Your last answer was taken back: answer again."
+        return _("Your last answer was taken back: answer again.")
 
     return _control(request, token, "undo", act)
 
@@ -377,7 +390,7 @@ def seat_undo(request: HttpRequest, token: str) -> HttpResponse:
 def seat_take_back(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         play.take_back_seat(seat)
-        return "Your seat is yours again: the bot has stepped aside."
+        return _("Your seat is yours again: the bot has stepped aside.")
 
     return _control(request, token, "takeback", act)
 
@@ -388,11 +401,13 @@ def seat_mail_works(request: HttpRequest, token: str) -> HttpResponse:
 
     def act(seat: Seat) -> str:
         if seat.player is None or (seat.is_bot and not seat.stand_in):
-            raise write.SubmitError("Only a player's own seat has an address to clear.", "not_a_person")
+            raise write.SubmitError(_("Only a player's own seat has an address to clear."), "not_a_person")
         if seat.player.mail_refused_at is None:
-            raise write.SubmitError(f"Mail goes to {seat.player.email} already; nothing was changed.", "not_refused")
+            raise write.SubmitError(
+                _("Mail goes to %(email)s already; nothing was changed.") % {"email": seat.player.email}, "not_refused"
+            )
         bounces.clear(seat.player)
-        return f"Thank you: game mail goes to {seat.player.email} again."
+        return _("Thank you: game mail goes to %(email)s again.") % {"email": seat.player.email}
 
     return _control(request, token, "decision", act)
 
@@ -401,13 +416,13 @@ def seat_mail_works(request: HttpRequest, token: str) -> HttpResponse:
 def seat_pause_vote(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         if seat.player_id is None or (seat.is_bot and not seat.stand_in):
-            raise write.SubmitError("Only a player can agree to pause.", "not_a_person")
+            raise write.SubmitError(_("Only a player can agree to pause."), "not_a_person")
         yes = request.POST.get("agree") == "yes"
         if organise.vote_pause(seat, yes):
-            return "Everyone agreed: the game is paused, and every clock has stopped."
+            return _("Everyone agreed: the game is paused, and every clock has stopped.")
         if yes:
-            return "You agreed to pause. The game pauses when every player has agreed."
-        return "You no longer agree to pause."
+            return _("You agreed to pause. The game pauses when every player has agreed.")
+        return _("You no longer agree to pause.")
 
     return _control(request, token, "pause", act)
 
@@ -416,18 +431,18 @@ def seat_pause_vote(request: HttpRequest, token: str) -> HttpResponse:
 def seat_vacation(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         if seat.player_id is None:
-            raise write.SubmitError("A bot seat takes no vacations.", "not_a_person")
+            raise write.SubmitError(_("A bot seat takes no vacations."), "not_a_person")
         tz = _reader_tz(seat, seat.game)
         form = VacationForm(request.POST, tz=tz)
         if not form.is_valid():
             errors = [e for field_errors in form.errors.values() for e in field_errors]
-            raise write.SubmitError(" ".join(errors) + " Nothing was saved.", "form")
+            raise write.SubmitError(_("%(why)s Nothing was saved.") % {"why": " ".join(errors)}, "form")
         starts, ends = form.period()
         deadlines.declare_vacation(seat, starts, ends)
-        return (
-            f"Vacation saved: away from {local_time(starts, tz)} until {local_time(ends, tz)}. "
-            "Your clock stops while you are away."
-        )
+        return _("Vacation saved: away from %(starts)s until %(ends)s. Your clock stops while you are away.") % {
+            "starts": local_time(starts, tz),
+            "ends": local_time(ends, tz),
+        }
 
     return _control(request, token, "vacation", act)
 
@@ -437,24 +452,27 @@ def seat_plan(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         if request.POST.get("clear"):
             play.set_plan(seat, [])
-            return "Your answers left in advance were cleared."
+            return _("Your answers left in advance were cleared.")
         game = seat.game
         nxt = _upcoming(game, seat) if game.state is not None else None
         if nxt is None:
             raise write.SubmitError(
-                "There is no question to answer in advance right now. Nothing was saved.", "no_plan"
+                _("There is no question to answer in advance right now. Nothing was saved."), "no_plan"
             )
         if request.POST.get("key") != prompt_key(nxt):
             raise write.SubmitError(
-                "The choices changed since you opened the page, so nothing was saved. Here they are as they are now.",
+                _(
+                    "The choices changed since you opened the page, so nothing was saved. "
+                    "Here they are as they are now."
+                ),
                 "stale",
             )
         form = PlanForm(request.POST, options=[{"id": o.id, "label": o.label} for o in nxt.options])
         if not form.is_valid():
             errors = [e for field_errors in form.errors.values() for e in field_errors]
-            raise write.SubmitError(" ".join(errors) + " Nothing was saved.", "form")
+            raise write.SubmitError(_("%(why)s Nothing was saved.") % {"why": " ".join(errors)}, "form")
         play.set_plan(seat, form.answers())
-        return "Saved: when the question reaches you, your first choice that is still possible is played."
+        return _("Saved: when the question reaches you, your first choice that is still possible is played.")
 
     return _control(request, token, "plan", act)
 
@@ -464,7 +482,7 @@ def seat_talk(request: HttpRequest, token: str) -> HttpResponse:
     def act(seat: Seat) -> str:
         text = request.POST.get("text", "")
         if seat.player_id is None:
-            raise write.SubmitError("Only a player can post to the board.", "not_a_person")
+            raise write.SubmitError(_("Only a player can post to the board."), "not_a_person")
         try:
             talk.post_message(seat, text)
         except write.SubmitError:
@@ -472,7 +490,7 @@ def seat_talk(request: HttpRequest, token: str) -> HttpResponse:
                 request.session[_draft_key(seat)] = text[:2000]  # keep what they wrote for another try
             raise
         request.session.pop(_draft_key(seat), None)
-        return "Your message is on the board."
+        return _("Your message is on the board.")
 
     return _control(request, token, "talk", act)
 
@@ -490,7 +508,7 @@ def seat_fresh_link(request: HttpRequest, token: str) -> HttpResponse:
         return render(
             request,
             "games/link_error.html",
-            {"message": "A fresh link is on its way to the address this seat was invited with.", "sent": True},
+            {"message": _("A fresh link is on its way to the address this seat was invited with."), "sent": True},
         )
 
 
@@ -508,7 +526,7 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
     except Unreadable:
         step = steps[-1]
     step = min(max(step, 0), steps[-1])
-    state, _ = replay.replay(game, upto=step)
+    state, _events = replay.replay(game, upto=step)
     ended = game.status == Game.Status.ENDED
     # once the game is over every hand may be seen: pick whose eyes to look through
     names = {s.index: s.name for s in game.seats.select_related("player")}
@@ -553,7 +571,7 @@ def seat_again(request: HttpRequest, token: str) -> HttpResponse:
     if isinstance(seat, HttpResponse):
         return seat
     if seat.player_id is None or (seat.is_bot and not seat.stand_in):
-        raise PermissionDenied("A bot seat cannot offer to play again.")
+        raise PermissionDenied(_("A bot seat cannot offer to play again."))
     again = Game.objects.filter(previous=seat.game).first()
     offered, waiting_before = again is None, again is not None and again.status == Game.Status.DRAFT
     try:
@@ -568,9 +586,9 @@ def seat_again(request: HttpRequest, token: str) -> HttpResponse:
             return redirect("seat", token=token)
         again.refresh_from_db()  # started by another request meanwhile
     if again.status != Game.Status.DRAFT and (offered or waiting_before):
-        messages.success(request, "A new game has started at the same table: here is your seat.")
+        messages.success(request, _("A new game has started at the same table: here is your seat."))
     elif offered:
-        messages.success(request, "Offered: everyone got an email, and the game starts once all say yes.")
+        messages.success(request, _("Offered: everyone got an email, and the game starts once all say yes."))
     mine = again.seats.filter(player_id=seat.player_id).first()
     return redirect("seat", token=links.token_for(mine)) if mine else redirect("home")
 
@@ -589,6 +607,8 @@ def seat_accept(request: HttpRequest, token: str) -> HttpResponse:
         started = game.status == Game.Status.ACTIVE
         messages.success(
             request,
-            "Everyone said yes: the game has started." if started else "Thanks: it starts once everyone says yes.",
+            _("Everyone said yes: the game has started.")
+            if started
+            else _("Thanks: it starts once everyone says yes."),
         )
     return redirect("seat", token=token)

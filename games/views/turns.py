@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -36,14 +37,15 @@ def _version(request: HttpRequest) -> int:
     try:
         return read_int(request.POST.get("version", ""), low=0)
     except Unreadable:
-        raise write.SubmitError("This form is incomplete; here is the table as it is now.", "form") from None
+        raise write.SubmitError(_("This form is incomplete; here is the table as it is now."), "form") from None
 
 
-def _steps(request: HttpRequest) -> list:
+def _steps(request: HttpRequest, sending: bool = True) -> list:
+    """The posted steps; unreadable ones are refused (saying nothing was played when they were sent)."""
     try:
         return answers.read_steps(request.POST.get("steps"), steps.MAX_STEPS)
     except IllegalMove as e:
-        raise write.SubmitError(_("%(reason)s Nothing was played.") % {"reason": refusal(e)}, "form") from None
+        raise write.SubmitError(write.nothing_played(refusal(e)) if sending else refusal(e), "form") from None
 
 
 @require_POST
@@ -61,9 +63,12 @@ def seat_turn(request: HttpRequest, token: str) -> HttpResponse:
     except write.SubmitError as e:
         messages.error(request, e.message, extra_tags="decision")
     else:
-        messages.success(
-            request, "Played." if len(played) == 1 else f"Played your {len(played)} steps.", extra_tags="decision"
+        said = (
+            _("Played.")
+            if len(played) == 1
+            else ngettext("Played your %(n)s step.", "Played your %(n)s steps.", len(played)) % {"n": len(played)}
         )
+        messages.success(request, said, extra_tags="decision")
     return redirect(reverse("seat", args=[token]) + "#decision")
 
 
@@ -83,10 +88,11 @@ def seat_preview(request: HttpRequest, token: str) -> JsonResponse:
         return JsonResponse({"ok": False, "message": str(e)}, status=403)
     try:
         expected = _version(request)
-        sent = _steps(request)
+        sent = _steps(request, sending=False)
         seen = play.preview_steps(seat.game, seat, sent, expected, request.POST.get("prompt_key"))
     except write.SubmitError as e:
-        return JsonResponse({"ok": False, "message": e.message.replace(" Nothing was played.", "")}, status=400)
+        return JsonResponse({"ok": False, "message": e.message}, status=400)
+
     return JsonResponse(_drawn(request, seat, token, seen))
 
 
