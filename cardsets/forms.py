@@ -11,8 +11,8 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine.messages import english
 from games.forms.fields import NumberField, PlainTextField
+from games.messages import say
 from games.titles import get_title
 
 from .kinds import KINDS, SetKind
@@ -76,7 +76,7 @@ class UploadForm(forms.Form):
         try:
             cleaned["parsed"] = read_upload(KINDS[slug], blobs, lim)
         except UploadError as e:
-            self.add_error("files", english(e.said))  # say(): in the reader's language, once it is on main
+            self.add_error("files", say(e.said))
         return cleaned
 
 
@@ -154,7 +154,7 @@ class CardForm(forms.Form):
                 try:
                     entry[key] = parse_yaml(key, value.encode(), limits())
                 except UploadError as e:
-                    self.add_error(key, english(e.said))  # say()
+                    self.add_error(key, say(e.said))
             else:
                 entry[key] = value
         cleaned["entry"] = entry

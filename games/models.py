@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from games.clock.calendar import Bank
 from games.clock.rules import Clock
 from games.clock.terms import clock_problems, stored_weekdays
-from games.engine.messages import english
+from games.messages import say
 from games.state_parts import SharedPart, StateField  # noqa: F401 - SharedPart lives beside its field
 from games.titles import choices as title_choices
 from games.titles import get_title
@@ -184,8 +184,7 @@ class Game(models.Model):
         if problems:
             errors: dict[str, list[str]] = {}
             for name, message in problems:
-                # say(): in the reader's language (games.messages.say), once it is on main
-                errors.setdefault(name, []).append(english(message))
+                errors.setdefault(name, []).append(say(message))
             raise ValidationError(errors)
 
     @property

@@ -7,14 +7,13 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from games.clock import terms as clock_terms
-from games.engine.messages import english
 from games.engine.typed import Unreadable, clean_text, read_int
+from games.messages import say
 
 
 def said(e: Exception) -> str:
     """A refusal's words: a parser's message (games.engine.messages) or its text, in the reader's language."""
-    # say(): the service's renderer (games.messages.say), in the reader's language, once it is on main
-    return english(e.args[0]) if e.args else str(e)
+    return say(e.args[0]) if e.args else str(e)
 
 
 class NumberField(forms.IntegerField):

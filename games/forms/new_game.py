@@ -12,8 +12,8 @@ from django.utils.translation import gettext_lazy
 
 from accounts.addresses import BadAddress, read_address
 from games.clock.terms import clock_problems
-from games.engine.messages import english
 from games.forms.fields import NumberField, PlainTextField, WeekdaysField, check_timezone
+from games.messages import say
 from games.models import OPEN_SEAT, Game
 from games.titles import choices as title_choices
 
@@ -207,7 +207,7 @@ class NewGameForm(forms.Form):
         if preset is not None:  # a preset posted (with or without script) sets the fields it names
             cleaned.update(preset[1])
         for field, message in clean_clock(cleaned):
-            self.add_error(field, english(message))  # say(): in the reader's language, once it is on main
+            self.add_error(field, say(message))
         return cleaned
 
     def clean_seats(self) -> list[str | None]:

@@ -28,7 +28,6 @@ from games.actions import answers, deadlines, organise, play, replay, talk, writ
 from games.clock import rules as clock
 from games.clock import terms as clock_terms
 from games.clock import vacation
-from games.engine.messages import english
 from games.engine.prompts import prompt_key
 from games.engine.typed import Unreadable, read_int
 from games.forms.prompts import kept_picks, render_prompt
@@ -107,8 +106,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "others_waiting": game.to_move,
         "tz": tz,
         "my_deadline": local_time(seat.deadline, tz) if prompt else "",
-        # say(): the service's renderer, in the reader's language, once it is on main
-        "clock_rules": english(clock_terms.describe_said(game.clock, game.vacation_days if game.auto_vacation else 0)),
+        "clock_rules": say(clock_terms.describe_said(game.clock, game.vacation_days if game.auto_vacation else 0)),
         "table": _table_rows(game, seats, seat, prompts, tz),
         "person": person,
         "playing": playing,
@@ -218,7 +216,7 @@ def _table_rows(game: Game, seats: list[Seat], me: Seat, prompts: dict, tz: str)
                 "me": s.pk == me.pk,
                 "asked": s.index in prompts,
                 "deadline": local_time(s.deadline, tz) if s.index in prompts else "",
-                "bank": english(clock_terms.span_said(bank)) if bank is not None else "",  # say()
+                "bank": say(clock_terms.span_said(bank)) if bank is not None else "",
                 "away": away.get(s.pk, []),
                 "stand_in": s.stand_in,
                 "bot": s.is_bot and not s.stand_in,

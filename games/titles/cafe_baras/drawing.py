@@ -177,6 +177,7 @@ def draw(
     def card_pic(cid: str, where: Msg, css: str = "") -> dict[str, Any]:
         card = cs.cards[cid]
         return pic(
+            say=say,
             card_svg(face(card, where, say)),
             key=cid,
             name=say(card_ref(card.name)),
@@ -196,6 +197,7 @@ def draw(
         guest = cs.guests[g]
         guests.append(
             pic(
+                say=say,
                 card_svg(guest_face(guest, say)),
                 key=g,
                 name=say(card_ref(guest["name"])),
@@ -233,6 +235,7 @@ def draw(
             words = customer_words(card)
             regulars.append(
                 pic(
+                    say=say,
                     strip_svg(
                         say(card_ref(card.name)),
                         say(msg("Regular")),

@@ -199,6 +199,7 @@ def draw(
         face, name, lines = field_card(cards, cid, say)
         field.append(
             pic(
+                say=say,
                 card_svg(face),
                 key=cid,
                 name=name,
@@ -245,6 +246,7 @@ def draw(
             m = cards["managers"][s["manager"]]
             items.append(
                 pic(
+                    say=say,
                     card_svg(manager_face(m, whose, say)),
                     key=m["id"],
                     name=say(card_ref(m["name"])),
@@ -256,6 +258,7 @@ def draw(
         fl = cards["flyer"]
         items.append(
             pic(
+                say=say,
                 card_svg(host_face(fl, club_where, say=say)),
                 key="flyer",
                 name=say(card_ref(fl["name"])),
@@ -269,6 +272,7 @@ def draw(
             bond_line = msg("Bond %(bond)s, favourite", bond=bond) if fave else msg("Bond %(bond)s", bond=bond)
             items.append(
                 pic(
+                    say=say,
                     card_svg(host_face(h, club_where, bond, fave, say)),
                     key=boy,
                     name=say(card_ref(h["name"])),
@@ -282,6 +286,7 @@ def draw(
             f = cards["focus"][base_id(c)]
             items.append(
                 pic(
+                    say=say,
                     card_svg(focus_face(f, club_where, say)),
                     key=c,
                     name=say(card_ref(f["name"])),
@@ -311,6 +316,7 @@ def draw(
             first = say(msg("cost %(cost)s, completed", cost=a["cost"])) if a["done"] else cost
             agendas.append(
                 pic(
+                    say=say,
                     card_svg(agenda_face(a, whose, a["done"], say)),
                     key=a["id"],
                     name=say(a["name"]),

@@ -168,6 +168,7 @@ def draw(
         exact = [o for o in opts if keys and o["id"] in keys]
         options = exact or matching(opts, cid, verbs=verbs)
         return pic(
+            say=say,
             card_svg(face(card, where, count, say), least=READABLE),
             key=cid,
             name=say(card_ref(card["name"])),
