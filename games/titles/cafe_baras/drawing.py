@@ -177,8 +177,8 @@ def draw(
     def card_pic(cid: str, where: Msg, css: str = "") -> dict[str, Any]:
         card = cs.cards[cid]
         return pic(
-            say=say,
             card_svg(face(card, where, say)),
+            say=say,
             key=cid,
             name=say(card_ref(card.name)),
             lines=card_words(card, say),
@@ -197,8 +197,8 @@ def draw(
         guest = cs.guests[g]
         guests.append(
             pic(
-                say=say,
                 card_svg(guest_face(guest, say)),
+                say=say,
                 key=g,
                 name=say(card_ref(guest["name"])),
                 lines=[say(guest_words(guest))],
@@ -235,13 +235,13 @@ def draw(
             words = customer_words(card)
             regulars.append(
                 pic(
-                    say=say,
                     strip_svg(
                         say(card_ref(card.name)),
                         say(msg("Regular")),
                         say(msg("%(customer)s.", customer=customer_words(card, start=True))),
                         say(msg("Regular (tucked): %(card)s, %(customer)s.", card=card_ref(card.name), customer=words)),
                     ),
+                    say=say,
                     key=r,
                     name=say(card_ref(card.name)),
                     lines=[say(msg("Regular: %(customer)s", customer=words))],

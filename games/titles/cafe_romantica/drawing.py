@@ -199,8 +199,8 @@ def draw(
         face, name, lines = field_card(cards, cid, say)
         field.append(
             pic(
-                say=say,
                 card_svg(face),
+                say=say,
                 key=cid,
                 name=name,
                 lines=[say(_place_line(slot)), *lines],
@@ -246,8 +246,8 @@ def draw(
             m = cards["managers"][s["manager"]]
             items.append(
                 pic(
-                    say=say,
                     card_svg(manager_face(m, whose, say)),
+                    say=say,
                     key=m["id"],
                     name=say(card_ref(m["name"])),
                     lines=[say(msg("Manager: %(text)s", text=card_ref(m["text"])))],
@@ -258,8 +258,8 @@ def draw(
         fl = cards["flyer"]
         items.append(
             pic(
-                say=say,
                 card_svg(host_face(fl, club_where, say=say)),
+                say=say,
                 key="flyer",
                 name=say(card_ref(fl["name"])),
                 lines=[say(host_detail(fl))],
@@ -272,8 +272,8 @@ def draw(
             bond_line = msg("Bond %(bond)s, favourite", bond=bond) if fave else msg("Bond %(bond)s", bond=bond)
             items.append(
                 pic(
-                    say=say,
                     card_svg(host_face(h, club_where, bond, fave, say)),
+                    say=say,
                     key=boy,
                     name=say(card_ref(h["name"])),
                     options=matching(opts, boy, verbs=("fave",)) if mine else [],
@@ -286,8 +286,8 @@ def draw(
             f = cards["focus"][base_id(c)]
             items.append(
                 pic(
-                    say=say,
                     card_svg(focus_face(f, club_where, say)),
+                    say=say,
                     key=c,
                     name=say(card_ref(f["name"])),
                     lines=[say(card_ref(f["text"]))],
@@ -316,8 +316,8 @@ def draw(
             first = say(msg("cost %(cost)s, completed", cost=a["cost"])) if a["done"] else cost
             agendas.append(
                 pic(
-                    say=say,
                     card_svg(agenda_face(a, whose, a["done"], say)),
+                    say=say,
                     key=a["id"],
                     name=say(a["name"]),
                     css="agenda",

@@ -168,8 +168,8 @@ def draw(
         exact = [o for o in opts if keys and o["id"] in keys]
         options = exact or matching(opts, cid, verbs=verbs)
         return pic(
-            say=say,
             card_svg(face(card, where, count, say), least=READABLE),
+            say=say,
             key=cid,
             name=say(card_ref(card["name"])),
             lines=[say(w) for w in card_words(card)],
