@@ -54,6 +54,8 @@ def _here() -> Locale:
 
 def _text(context: str, one: str, many: str | None = None, n: int | float | None = None) -> str:
     """The title's translation, else the engine's common one, else the English id."""
+    if not one:
+        return ""  # gettext("") is a catalogue's header, never words
     if many is None:
         found = _lookup(context, one) if context else one
         return found if found != one else gettext(one)

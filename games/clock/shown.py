@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from games.clock.terms import span, span_said
-from games.engine.messages import Msg, msg
+from games.engine.messages import Msg
 
 
 def local_time(when: datetime | None, tz: str) -> str:
@@ -34,7 +34,10 @@ def due_in(deadline: datetime | None, now: datetime) -> str:
     return span(deadline - now) if deadline and deadline > now else ""
 
 
+NOTHING: Msg = {"$m": ""}  # said as "" in every language (no catalogue holds the empty id)
+
+
 def due_in_said(deadline: datetime | None, now: datetime) -> Msg:
     """due_in as a message (games.engine.messages), said in the reader's language; an empty message
     once the deadline has passed (or without one)."""
-    return span_said(deadline - now) if deadline and deadline > now else msg("")
+    return span_said(deadline - now) if deadline and deadline > now else NOTHING
