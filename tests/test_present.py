@@ -28,7 +28,7 @@ def test_a_player_who_renames_themself_is_called_by_the_new_name_in_the_table(ma
     ben = Seat.objects.select_related("player", "game").get(game=game, index=1)
     shown = page(ben)
     panel = next(p for p in game.engine.view(game.state, 1)["panels"] if p.get("table"))
-    assert panel["table"]["rows"][0][0] == "ana", "the title still holds the name the game began with"
+    assert panel["table"]["rows"][0][0] == {"$seat": 0}, "the title names a seat; the service says who sits there"
     assert "<td>Ana Lima</td>" in shown, "the dice and turn order table names her as she is now"
     assert "Ana Lima's club" in shown, "and her club"
     assert "<td>ana</td>" not in shown
