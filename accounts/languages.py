@@ -60,6 +60,22 @@ def signed_in(request: HttpRequest, user, response: HttpResponse) -> HttpRespons
     return response
 
 
+def as_player(request: HttpRequest, player) -> None:
+    """A page opened by a player's own link (a seat, its settings) reads in the player's language; a
+    player who has not chosen one gets the browser's, which their mail then uses too. Someone else
+    signed in keeps their own."""
+    if player is None:
+        return
+    if request.user.is_authenticated and request.user.pk != player.pk:
+        return
+    chosen = valid(player.language)
+    if chosen:
+        translation.activate(chosen)
+        request.LANGUAGE_CODE = chosen
+    else:
+        remember(player, translation.get_language())
+
+
 @require_POST
 def choose(request: HttpRequest) -> HttpResponse:
     """The switcher: any visitor's choice is kept in a cookie; a signed-in person's in their profile

@@ -82,7 +82,14 @@ class User(AbstractBaseUser, PermissionsMixin):
     date_joined = models.DateTimeField(auto_now_add=True)
     # the language everything is said in, pages, mail and pings alike (accounts.languages); blank: not
     # chosen yet, and the browser's language is taken at the next visit
-    language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        blank=True,
+        default="",
+        choices=settings.LANGUAGES,
+        help_text=_("Pages, mail and notifications are in it; blank: your browser's."),
+    )
 
     objects = UserManager()
 

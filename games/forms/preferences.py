@@ -72,7 +72,16 @@ class PreferencesForm(forms.ModelForm):
         from accounts.models import User
 
         model = User
-        fields = ["name", "email_mode", "digest_hour", "timezone", "quiet_hours", "reminder_points", "unsubscribed"]
+        fields = [
+            "name",
+            "language",
+            "email_mode",
+            "digest_hour",
+            "timezone",
+            "quiet_hours",
+            "reminder_points",
+            "unsubscribed",
+        ]
         field_classes = {
             "digest_hour": NumberField,
             "quiet_hours": QuietHoursField,
@@ -84,6 +93,7 @@ class PreferencesForm(forms.ModelForm):
             "unsubscribed": gettext_lazy("No email at all (I will check my games myself)"),
             "quiet_hours": gettext_lazy("Quiet hours (no deadline of mine falls in them)"),
             "reminder_points": gettext_lazy("Remind me before a deadline"),
+            "language": gettext_lazy("Language"),
         }
         help_texts = {"digest_hour": gettext_lazy("When the one daily email goes, if you choose the digest.")}
 

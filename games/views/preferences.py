@@ -9,12 +9,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from accounts import tokens
+from accounts import languages, tokens
 from games.actions import absences, channels
 from games.actions.write import SubmitError
 from games.forms.channels import SeatChannelsForm
@@ -49,9 +49,11 @@ def seat_settings(request: HttpRequest, token: str) -> HttpResponse:
     user = seat.player
     if user is None:
         raise PermissionDenied(_("A bot seat has no preferences."))
+    languages.as_player(request, user)
     form = PreferencesForm(request.POST if request.method == "POST" else None, instance=user)
     if request.method == "POST" and form.is_valid():
         form.save()
+        languages.as_player(request, user)
         messages.success(request, _("Saved. Your games go on as before."))
         return redirect("seat-settings", token=token)
     return _settings_page(request, seat, token, form)
@@ -88,9 +90,12 @@ def profile(request: HttpRequest) -> HttpResponse:
     """Name, timezone and mail for every game at once, and the absence calendar."""
     form = PreferencesForm(request.POST if request.method == "POST" else None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        user = form.save()
+        if languages.valid(user.language):
+            translation.activate(user.language)  # the page that says "Saved" is in it already
         messages.success(request, _("Saved: every game of yours uses these from now on."))
-        return redirect("profile")
+        response = redirect("profile")
+        return languages.keep(request, response, user.language) if languages.valid(user.language) else response
     return _profile_page(request, form, VacationForm(tz=request.user.timezone), status=400 if form.errors else 200)
 
 

@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -61,7 +61,8 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     seat = seat_or_error(request, token, lean=posted, log_lines=None if posted else LOG_LINES)
     if isinstance(seat, HttpResponse):
         return seat
-    _in_players_language(request, seat)
+    if not seat.is_bot:
+        languages.as_player(request, seat.player)
     if request.method == "POST":
         return _seat_post(request, token, seat)
     game = seat.game
@@ -264,21 +265,6 @@ def _upcoming(game: Game, seat: Seat):
         return None
     nxt = upcoming(game.state, seat.index)
     return nxt if nxt is not None and getattr(nxt, "kind", "") == "choose" else None
-
-
-def _in_players_language(request: HttpRequest, seat: Seat) -> None:
-    """A seat's page reads in its player's language (the link is theirs); a player who has not chosen
-    one gets the browser's, which their mail then uses too. Someone else signed in keeps their own."""
-    if seat.player_id is None or seat.is_bot:
-        return
-    if request.user.is_authenticated and request.user.pk != seat.player_id:
-        return
-    chosen = languages.valid(seat.player.language)
-    if chosen:
-        translation.activate(chosen)
-        request.LANGUAGE_CODE = chosen
-    else:
-        languages.remember(seat.player, translation.get_language())
 
 
 def _plan_panel(game: Game, seat: Seat, prompt) -> dict | None:
@@ -515,6 +501,8 @@ def seat_history(request: HttpRequest, token: str) -> HttpResponse:
     seat = seat_or_error(request, token)
     if isinstance(seat, HttpResponse):
         return seat
+    if not seat.is_bot:
+        languages.as_player(request, seat.player)
     game = seat.game
     if game.state is None:
         return redirect("seat", token=token)
