@@ -134,15 +134,12 @@ def template_for(source: Source) -> Catalog:
         flags = ("python-format",) if PLACEHOLDER.search(message if isinstance(message, str) else message[0]) else ()
         cat.add(message, None, [(where.relative_to(ROOT).as_posix(), 0)], flags=flags, context=context)
 
-    engine = source.context is not None or source.name == "games"
     for path in source.python:
         for message, context in _python(path, DJANGO_KEYWORDS):
             add(message, context, path)
-        if engine:
-            in_engine = "engine" in path.relative_to(ROOT).parts
-            for message, _ in _python(path, ENGINE_KEYWORDS):
-                if source.context is not None or in_engine:
-                    add(message, source.context, path)
+        # an engine's messages (games/engine/messages.py), wherever one is said: a title's under its slug
+        for message, _ in _python(path, ENGINE_KEYWORDS):
+            add(message, source.context, path)
     for path in source.templates:
         if path.suffix not in (".html", ".txt", ".js", ".svg", ".json", ".xml"):
             continue
@@ -178,7 +175,7 @@ def _write(path: Path, cat: Catalog) -> None:
     path.write_bytes(buf.getvalue())
 
 
-def extract() -> list[tuple[Path, int, int]]:
+def extract(languages: list[str] | None = None) -> list[tuple[Path, int, int]]:
     """Every language's catalogue brought up to the source: new messages added empty, gone ones
     dropped, translations kept (never guessed: no fuzzy matching)."""
     done = []
@@ -186,7 +183,7 @@ def extract() -> list[tuple[Path, int, int]]:
         template = template_for(source)
         if not len(template) and not source.locale.exists():
             continue
-        for lang in TRANSLATED:
+        for lang in languages or TRANSLATED:
             path = po_path(source, lang)
             cat = _read(path, lang)
             before = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in cat if m.id}

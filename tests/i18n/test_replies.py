@@ -21,6 +21,12 @@ from games.messages import Reading, shown_prompt
 from games.models import Event
 from games.titles.cafe_baras.turn import PASS
 from tests.support.replies import load
+from tests.test_inbound import (  # noqa: F401 - _inbound_settings is an autouse fixture, used by being imported
+    ANA,
+    BEN,
+    _inbound_settings,
+    reply,
+)
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
 BARAS = Reading(title="cafe_baras")
@@ -59,8 +65,6 @@ def test_none_in_the_players_words_picks_nothing(lang):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["de", "ja", "pt"])
 def test_a_reply_in_the_players_language_plays_through_the_webhook(lang, make_game, client):
-    from tests.test_inbound import ANA, BEN, _inbound_settings, reply  # noqa: F401 - an autouse fixture
-
     for email in (ANA, BEN):
         User.objects.create_user(email, language=lang)
     game = make_game(title="cafe_baras")

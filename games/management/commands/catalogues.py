@@ -25,10 +25,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("action", choices=["extract", "compile", "check"])
+        parser.add_argument("--language", action="append", help="extract: only these languages (default: all)")
 
-    def handle(self, *args, action: str, **options) -> None:
+    def handle(self, *args, action: str, language: list[str] | None = None, **options) -> None:
         if action == "extract":
-            for path, added, dropped in i18n_sources.extract():
+            for path, added, dropped in i18n_sources.extract(language):
                 self.stdout.write(f"{path}: {added} new, {dropped} dropped")
         elif action == "compile":
             written = i18n_sources.compile_all()
