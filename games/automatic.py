@@ -147,7 +147,9 @@ def tell(
         if step.how in PRIVATE and not mine and not everyone:
             continue  # the player's own choice, made ahead: the table reads it as theirs
         name = names.get(step.seat) or logged.get(step.seat) or _("Seat %(n)s") % {"n": step.seat + 1}
-        starts = [f"{logged[step.seat]} "] if logged.get(step.seat) else []
+        # a line names the player as the title logged them (a log stored as words) or by their name of
+        # now (a title's message, said with today's names)
+        starts = [f"{n} " for n in (logged.get(step.seat), names.get(step.seat)) if n]
         if mine:
             starts.append("You ")
         at = next((i for i in span if any(out[i - first].startswith(s) for s in starts)), span[0])
