@@ -19,6 +19,7 @@ from cardsets.preview import showcase
 from games import links
 from games.actions import organise, write
 from games.engine import OptionsError
+from games.messages import say
 from games.models import Game, Seat
 from games.titles import get_title, titles
 
@@ -88,7 +89,7 @@ def try_bots(request: HttpRequest) -> HttpResponse:
         )
         organise.start_game(game, actor=request.user)
     except (OptionsError, write.SubmitError) as e:
-        messages.error(request, f"The game could not start: {getattr(e, 'message', str(e))}")
+        messages.error(request, f"The game could not start: {say(e.args[0]) if e.args else str(e)}")
         return redirect("games")
     seat = game.seats.get(index=0)
     messages.success(request, f"A game of {title.name} against {count - 1} bots has started: you are the first seat.")
