@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from games import host_actions, links
 from games.actions import joining, organise, write
 from games.engine import OptionsError
-from games.messages import Reading
+from games.messages import Reading, say
 from games.messages import render as rendered
 from games.models import ChatHook, Game
 from games.present import shown_scores, table_template
@@ -109,7 +109,7 @@ def game_start(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         organise.start_game(game, actor=request.user, bots_in_open_seats=request.POST.get("bots") == "1")
     except (write.SubmitError, OptionsError) as e:
-        messages.error(request, getattr(e, "message", str(e)))
+        messages.error(request, say(e.args[0]) if e.args else str(e))
     else:
         silent = [
             s.name

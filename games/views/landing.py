@@ -21,6 +21,7 @@ from cardsets.preview import showcase
 from games import links
 from games.actions import organise, write
 from games.engine import OptionsError
+from games.messages import say
 from games.models import Game, Seat
 from games.titles import get_title, titles
 
@@ -101,7 +102,8 @@ def try_bots(request: HttpRequest) -> HttpResponse:
         )
         organise.start_game(game, actor=request.user)
     except (OptionsError, write.SubmitError) as e:
-        messages.error(request, _("The game could not start: %(why)s") % {"why": getattr(e, "message", str(e))})
+        why = getattr(e, "message", None) or (say(e.args[0]) if e.args else str(e))
+        messages.error(request, _("The game could not start: %(why)s") % {"why": why})
         return redirect("games")
     seat = game.seats.get(index=0)
     messages.success(

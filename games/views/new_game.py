@@ -13,6 +13,7 @@ from cardsets import store as cardset_store
 from games.actions import organise
 from games.engine import OptionsError
 from games.forms.new_game import NewGameForm, menu_title
+from games.messages import say
 from games.titles import get_title
 
 
@@ -38,7 +39,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 **form.clock_settings(),
             )
         except OptionsError as e:
-            form.add_error(None, str(e))
+            form.add_error(None, say(e.args[0]) if e.args else str(e))
         else:
             messages.success(request, _("Game created. Check the seats, then start it."))
 

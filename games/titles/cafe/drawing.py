@@ -29,7 +29,8 @@ UNIT = 100  # SVG units per square
 AXIS = 34  # room for the row and column numbers of the seat's own area
 CUBE = 20  # a cube's side, in SVG units
 COLOURS = ("yellow", "brown", "green", "red")
-LETTER = {"yellow": "Y", "brown": "B", "green": "G", "red": "R"}
+# a cube's colour letter, as the drawing and the email show it on a cube and in codes like "2R"
+LETTER = {"yellow": msg("Y"), "brown": msg("B"), "green": msg("G"), "red": msg("R")}
 KIND_WORDS = {"dry": msg("Dry"), "cup": msg("Cup"), "ship": msg("Ship"), "blank": ""}
 EMAIL_CODE = {"dry": msg("Dry"), "cup": msg("Cup"), "ship": msg("Ship"), "blank": "·", "shop": msg("Shop")}
 KIND_SAY = {
@@ -121,6 +122,16 @@ def _need_cubes(need: dict[str, int], held: dict[str, int], x0: int, y0: int, pe
     return out
 
 
+def _codes(counts: dict[str, int]) -> Any:
+    """Counts by colour as short codes, "1Y 2B": each letter a message, so each language letters its own."""
+    out: Any = ""
+    for c in COLOURS:
+        if counts.get(c):
+            one = msg("%(n)s%(letter)s", n=counts[c], letter=LETTER[c])
+            out = msg("%(codes)s %(code)s", codes=out, code=one) if out else one
+    return out
+
+
 def _need_words(need: dict[str, int]) -> Any:
     return list_ref([amount(need[c], c) for c in COLOURS if need.get(c)])
 
@@ -203,7 +214,7 @@ def area_picture(seat: dict[str, Any], mine: bool, placements: list[dict[str, An
                 "cube_colour": cube["colour"] if cube else "",
                 "cube_count": cube["count"] if cube else 0,
                 "cubes": _cubes(cube["colour"], cube["count"], 6, 52) if cube else [],
-                "email_cubes": f"{cube['count']}{LETTER[cube['colour']]}" if cube else "",
+                "email_cubes": _codes({cube["colour"]: cube["count"]}) if cube else "",
                 "email_sub": (
                     msg("closed")
                     if closed
@@ -368,7 +379,7 @@ def card_picture(card: dict[str, Any]) -> dict[str, Any]:
                 "ty": y + 32,
                 "need": _need_cubes(s["need"], {}, x0, y + 50, per_row),
                 "need_words": _need_words(s["need"]),
-                "need_code": " ".join(f"{s['need'][c]}{LETTER[c]}" for c in COLOURS if s["need"].get(c)),
+                "need_code": _codes(s["need"]),
             }
         )
     name = card["name"]
@@ -492,7 +503,7 @@ def plan_card_svg(
             out.append(
                 f'<g class="cube c-{q["colour"]} missing"><rect x="{q["x"]}" y="{q["y"]}" width="{CUBE}" '
                 f'height="{CUBE}" rx="3" fill="#ffffff" stroke="#3b2414" stroke-width="2" stroke-dasharray="4 3"/>'
-                + _text("", q["x"] + CUBE / 2, q["y"] + 15, q["letter"], INK, 14, bold=True)
+                + _text("", q["x"] + CUBE / 2, q["y"] + 15, say(q["letter"]), INK, 14, bold=True)
                 + "</g>"
             )
         out.append("</g>")
@@ -531,8 +542,7 @@ def _look_with_shop(info: dict[str, Any], shops: dict[str, dict[str, Any]]) -> d
     look = square_look(info)
     shop = shops.get(info.get("shop", "")) if info["kind"] == "shop" else None
     if shop:
-        need = " ".join(f"{shop['need'][c]}{LETTER[c]}" for c in COLOURS if shop["need"].get(c))
-        look = {**look, "word": msg("Shop %(vp)s", vp=shop["vp"]), "small": need}
+        look = {**look, "word": msg("Shop %(vp)s", vp=shop["vp"]), "small": _codes(shop["need"])}
     return look
 
 
@@ -598,6 +608,11 @@ def draw(
     return pic
 
 
+def _chip(c: str, n: int) -> dict[str, Any]:
+    """A count of cubes in a warehouse or the supply: its colour id (a CSS class), letter and words."""
+    return {"colour": c, "letter": LETTER[c], "n": n, "word": colour_word(c), "say": amount(n, c)}
+
+
 def picture(data: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     """Everything the Café page and email draw, from one seat's view data."""
     you = data.get("you") if seat is None else seat
@@ -609,7 +624,7 @@ def picture(data: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     by_seat = {s["seat"]: s for s in data["seats"]}
     for a in areas:
         s = by_seat[a["seat"]]
-        a["warehouse"] = [{"colour": c, "letter": LETTER[c], "n": s["warehouse"].get(c, 0)} for c in COLOURS]
+        a["warehouse"] = [_chip(c, s["warehouse"].get(c, 0)) for c in COLOURS]
         a["warehouse_words"] = list_ref([amount(s["warehouse"].get(c, 0), c) for c in COLOURS])
         a.update({k: s[k] for k in ("company", "master", "stage", "actions", "actions_left", "points")})
     shown = placement_pictures(placements, hand)
@@ -629,6 +644,7 @@ def picture(data: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
         "placing": bool(placements),
         "placements": shown,
         "actions": acts,
-        "supply": [{"colour": c, "letter": LETTER[c], "n": data["supply"].get(c, 0)} for c in COLOURS],
+        "supply": [_chip(c, data["supply"].get(c, 0)) for c in COLOURS],
+        "supply_words": list_ref([amount(data["supply"].get(c, 0), c) for c in COLOURS]),
         "unit": UNIT,
     }

@@ -32,11 +32,11 @@ REMOVE_RANDOM = {4: 0, 3: 0, 2: 8, 1: 16}
 def setup(players: list[str], options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     n = len(players)
     if not 1 <= n <= 4:
-        raise OptionsError("Café is played by 1 to 4 players.")
+        raise OptionsError(msg("Café is played by 1 to 4 players."))
     cardset = options.get("cardset") or _default_cardset()
     first = options.get("first_master", "random")
     if first not in ("random", "first"):
-        raise OptionsError("First master must be 'random' or 'first'.")
+        raise OptionsError(msg("First master must be 'random' or 'first'."))
     cards = cardset["cards"]
     deck = list(cardset["plan"])
     removed: list[str] = []

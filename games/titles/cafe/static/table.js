@@ -13,6 +13,84 @@
   // the queued steps, their words, and what was drawn before each (to take one back): the table and
   // the question as the server sent them, before this script changed them
   var queue = { urls: null, steps: [], labels: [], back: [], closed: "", note: "", table: null, fieldset: null };
+  // What it says comes from the page, in the reader's language (data-say-* on #cafe-words, with
+  // %(name)s placeholders, from the table's template); the English here is only a fallback.
+  var ENGLISH = {
+    "area-label": "Your business area: choose where the card goes. Arrow keys move, R turns, Enter chooses.",
+    "all-placements": "Or pick from the list of all %(n)s placements",
+    turned: "turned %(degrees)s°",
+    "not-turned": "not turned",
+    or: "%(first)s or %(next)s",
+    and: "%(first)s and %(next)s",
+    "cannot-turn": "Row %(row)s, col %(col)s: with the card %(turn)s, its top-left corner cannot go here; %(turns)s it can: press Turn.",
+    cannot: "Row %(row)s, col %(col)s: with the card %(turn)s, its top-left corner cannot go here. Try another square or Turn.",
+    "here-chosen": "Row %(row)s, col %(col)s: %(placement)s (chosen)",
+    here: "Row %(row)s, col %(col)s: %(placement)s. Tap or press Enter to choose it.",
+    "chosen-place": "Chosen: %(placement)s. Press Send below to place it.",
+    "card-turned": "Card %(turn)s. %(where)s",
+    "chosen-now": "%(step)s (chosen now)",
+    "will-play": "Send will play, in order: %(steps)s.",
+    will: "Send will: %(step)s",
+    "nothing-chosen": "Nothing chosen yet.",
+    clear: "Clear",
+    "roast-cubes": "the cubes on roast square %(cell)s",
+    "bean-cubes": "the %(colour)s cubes on bean squares",
+    "dry-cubes": "the %(colour)s cubes on dry squares",
+    yellow: "yellow",
+    brown: "brown",
+    green: "green",
+    red: "red",
+    cell: "row %(row)s, col %(col)s",
+    "next-dry": "an empty dry square",
+    "next-roast": "an empty roast square",
+    "next-deliver": "a coffee shop",
+    "next-store": "the Warehouse button",
+    "next-clear": "a square with cubes (it is cleared for free)",
+    "first-dry": "first tap the cubes on bean squares to dry them here.",
+    "first-roast": "first tap the cubes on dry squares to roast them here.",
+    "first-deliver": "first tap the roast squares whose cubes you deliver.",
+    "first-store": "first tap the roast squares whose cubes you store.",
+    "first-clear": "first press Clear cubes, then tap the square.",
+    clearing: "Clear:",
+    selected: "Selected %(cubes)s.",
+    "no-action": "No action uses these together: tap them again to unselect.",
+    "now-tap-more": "Now tap %(targets)s, or select more cubes.",
+    "now-tap": "Now tap %(targets)s.",
+    "select-more": "Select more cubes.",
+    "chosen-do": "Chosen: %(step)s. Press Send to do it.",
+    "nothing-selected": "Nothing selected.",
+    "at-cell": "%(cell)s: %(what)s",
+    "nothing-there": "nothing to do there now.",
+    "coffee-shop": "Coffee shop",
+    "chosen-list": "Chosen in the list: %(step)s.",
+    "so-far": "Your turn so far (not sent yet)",
+    "so-far-hint": "Your area shows your turn as it will be after these steps. Nothing is played until you send.",
+    several: "Several steps this turn? Queue each one as you choose it: your area is drawn as it will be, and Send plays them all at once.",
+    "queue-it": "Queue it, then choose the next step +",
+    "take-back": "Take back the last queued step",
+    "send-steps-one": "Send my turn (%(n)s step)",
+    "send-steps": "Send my turn (%(n)s steps)",
+    send: "Send",
+    "choose-first": "Choose a step first: tap your area or pick from the list.",
+    queueing: "Queueing…",
+    "no-preview": "The server could not preview that step (status %(status)s). Send it on its own instead.",
+    "no-answer": "No answer from the server: nothing was queued. Try again, or send this step on its own.",
+    "queued-next": "Queued: %(step)s. Choose your next step, or send your turn.",
+    "turn-queued": "Your turn is queued",
+    "last-step": "That is the last step of your turn: send it to play it.",
+    queued: "Queued: %(step)s. %(then)s",
+    "taken-back": "Taken back: %(step)s.",
+  };
+  function word(name, values) {
+    var holder = document.getElementById("cafe-words");
+    var text = (holder && holder.getAttribute("data-say-" + name)) || ENGLISH[name] || name;
+    Object.keys(values || {}).forEach(function (k) { text = text.split("%(" + k + ")s").join(String(values[k])); });
+    return text;
+  }
+  function joined(items, how) {
+    // "a or b or c": each pair joined as the language joins it
+    return items.reduce(function (all, w) { return all === null ? w : word(how, { first: all, next: w }); }, null) || "";
+  }
   init();
 
   function init() {
@@ -91,7 +169,7 @@
     svg.classList.add("placing");
     grid.setAttribute("tabindex", "0");
     grid.setAttribute("role", "application");
-    grid.setAttribute("aria-label", "Your business area: choose where the card goes. Arrow keys move, R turns, Enter chooses.");
+    grid.setAttribute("aria-label", word("area-label"));
     grid.setAttribute("aria-describedby", "cafe-say");
     grid.dataset.rot = rot;
 
@@ -101,7 +179,7 @@
       var det = document.createElement("details");
       det.className = "cafe-list";
       var sum = document.createElement("summary");
-      sum.textContent = "Or pick from the list of all " + places.length + " placements";
+      sum.textContent = word("all-placements", { n: places.length });
       det.appendChild(sum);
       list.parentNode.insertBefore(det, list);
       det.appendChild(list);
@@ -116,11 +194,12 @@
       // the turns in which the card's top-left corner may go on this square
       return rots.filter(function (r) { return r !== rot && byAnchor[row + "," + col + "," + r]; });
     }
+    function turned(r) { return r ? word("turned", { degrees: r }) : word("not-turned"); }
     function none(row, col) {
       var also = otherTurns(row, col);
-      var turned = function (r) { return r ? "turned " + r + "°" : "not turned"; };
-      return "Row " + row + ", col " + col + ": with the card " + turned(rot) + ", its top-left corner cannot go here" +
-        (also.length ? "; " + also.map(turned).join(" or ") + " it can: press Turn." : ". Try another square or Turn.");
+      var where = { row: row, col: col, turn: turned(rot) };
+      if (also.length) where.turns = joined(also.map(turned), "or");
+      return word(also.length ? "cannot-turn" : "cannot", where);
     }
     function footprint(p, cls) {
       var g = el("g", { class: cls, "data-placement": p.id }, layer);
@@ -144,7 +223,7 @@
       if (focusCursor && row !== null) el("rect", { class: "cursor", x: col * U + 2, y: row * U + 2, width: U - 4, height: U - 4 }, layer);
       if (row !== null) {
         say.textContent = p
-          ? "Row " + row + ", col " + col + ": " + p.text + (p === chosen ? " (chosen)" : ". Tap or press Enter to choose it.")
+          ? word(p === chosen ? "here-chosen" : "here", { row: row, col: col, placement: p.text })
           : none(row, col);
       }
       return p;
@@ -177,14 +256,14 @@
       choose(p.id);
       drawHand();
       draw(p.row, p.col, false);
-      say.textContent = "Chosen: " + p.text + ". Press Send below to place it.";
+      say.textContent = word("chosen-place", { placement: p.text });
     }
     function turn() {
       rot = rots[(rots.indexOf(rot) + 1) % rots.length];
       grid.dataset.rot = rot;
       drawHand();
       var p = draw(anchor.row, anchor.col, document.activeElement === grid);
-      say.textContent = "Card " + (rot ? "turned " + rot + "°" : "not turned") + ". " + (p ? p.text : none(anchor.row, anchor.col));
+      say.textContent = word("card-turned", { turn: turned(rot), where: p ? p.text : none(anchor.row, anchor.col) });
     }
     function at(e) {
       // the grid square under the pointer, from the pointer's position in SVG units
@@ -225,7 +304,7 @@
       if (k === "Enter" || k === " ") {
         e.preventDefault();
         var p = find(anchor.row, anchor.col);
-        if (p) { select(p); draw(anchor.row, anchor.col, true); say.textContent = "Chosen: " + p.text + ". Press Send below to place it."; }
+        if (p) { select(p); draw(anchor.row, anchor.col, true); say.textContent = word("chosen-place", { placement: p.text }); }
       }
     });
     if (turnBtn) turnBtn.addEventListener("click", turn);
@@ -252,11 +331,11 @@
     var sayWill = function () {
       var words = chosenWords();
       if (queue.steps.length) {
-        var all = queue.labels.concat(words ? [words + " (chosen now)"] : []);
-        will.textContent = "Send will play, in order: " + all.map(function (w, i) { return (i + 1) + ". " + w; }).join("; ") + ".";
+        var all = queue.labels.concat(words ? [word("chosen-now", { step: words })] : []);
+        will.textContent = word("will-play", { steps: all.map(function (w, i) { return (i + 1) + ". " + w; }).join("; ") });
         return;
       }
-      will.textContent = words ? "Send will: " + words : "Nothing chosen yet.";
+      will.textContent = words ? word("will", { step: words }) : word("nothing-chosen");
     };
     on(form, "change", sayWill);
     sayWill();
@@ -326,37 +405,29 @@
     }
     function family(token) { return token.split(":")[0]; }
     function tokenWords(token) {
-      if (token === "clear") return "Clear";
+      if (token === "clear") return word("clear");
       var f = family(token), rest = token.slice(f.length + 1);
-      if (f === "roast") return "the cubes on roast square " + cellWords(rest);
-      return "the " + rest + " cubes on " + f + " squares";
+      if (f === "roast") return word("roast-cubes", { cell: cellWords(rest) });
+      return word(f + "-cubes", { colour: word(rest) });
     }
     function cellWords(id) {
       var m = /^r(-?\d+)c(-?\d+)$/.exec(id);
-      return m ? "row " + m[1] + ", col " + m[2] : id;
+      return m ? word("cell", { row: m[1], col: m[2] }) : id;
     }
-    var NEXT = {
-      dry: "an empty dry square", roast: "an empty roast square", deliver: "a coffee shop",
-      store: "the Warehouse button", clear: "a square with cubes (it is cleared for free)"
-    };
-    var FIRST = {
-      dry: "first tap the cubes on bean squares to dry them here",
-      roast: "first tap the cubes on dry squares to roast them here",
-      deliver: "first tap the roast squares whose cubes you deliver",
-      store: "first tap the roast squares whose cubes you store",
-      clear: "first press Clear cubes, then tap the square"
-    };
+    // what a tap on a target of each kind of action needs next ("next-dry"), and what must come first ("first-dry")
+    function NEXT(kind) { return word("next-" + kind); }
+    function FIRST(kind) { return word("first-" + kind); }
     function guide() {
       // what the next tap can do with what is selected now
       if (!picked.length) return "";
       var now = [], more = false;
       taps.forEach(function (t) {
-        if (same(t.pick, picked)) { if (now.indexOf(NEXT[t.kind]) < 0) now.push(NEXT[t.kind]); }
+        if (same(t.pick, picked)) { if (now.indexOf(NEXT(t.kind)) < 0) now.push(NEXT(t.kind)); }
         else if (picked.every(function (p) { return t.pick.indexOf(p) >= 0; })) more = true;
       });
-      var what = picked.indexOf("clear") >= 0 ? "Clear: " : "Selected " + picked.map(tokenWords).join(" and ") + ". ";
-      if (!now.length && !more) return what + "No action uses these together: tap them again to unselect.";
-      return what + (now.length ? "Now tap " + now.join(" or ") + (more ? ", or select more cubes" : "") : "Select more cubes") + ".";
+      var what = (picked.indexOf("clear") >= 0 ? word("clearing") : word("selected", { cubes: joined(picked.map(tokenWords), "and") })) + " ";
+      if (!now.length && !more) return what + word("no-action");
+      return what + (now.length ? word(more ? "now-tap-more" : "now-tap", { targets: joined(now, "or") }) : word("select-more"));
     }
     function mark() {
       while (marks.firstChild) marks.removeChild(marks.firstChild);
@@ -395,7 +466,7 @@
         choose(t.id);
         chosen = { id: t.id, last: on };
         mark();
-        say.textContent = "Chosen: " + t.label + ". Press Send to do it.";
+        say.textContent = word("chosen-do", { step: t.label });
         return;
       }
       var token = on === "clear" ? "clear" : picks[on];
@@ -406,12 +477,12 @@
         else picked.push(token);
         unchoose();
         mark();
-        say.textContent = guide() || "Nothing selected.";
+        say.textContent = guide() || word("nothing-selected");
         return;
       }
       var could = taps.filter(function (t) { return t.on.indexOf(on) >= 0; });
-      say.textContent = (on.charAt(0) === "r" ? cellWords(on) + ": " : "") +
-        (could.length ? FIRST[could[0].kind] + "." : "nothing to do there now.");
+      var what = could.length ? FIRST(could[0].kind) : word("nothing-there");
+      say.textContent = on.charAt(0) === "r" ? word("at-cell", { cell: cellWords(on), what: what }) : what;
     }
     function button(node, token, words) {
       // a square or shop says its name through its <title> (the words it shows are part of it)
@@ -443,7 +514,7 @@
       if (!landing[id]) return;
       var box = g.querySelector(".shop-box"), t = g.querySelector("title");
       el("rect", { class: "ring", x: +box.getAttribute("x") - 2, y: +box.getAttribute("y") - 2, width: +box.getAttribute("width") + 4, height: +box.getAttribute("height") + 4, rx: 12 }, g);
-      button(g, id, t ? t.textContent : "Coffee shop");
+      button(g, id, t ? t.textContent : word("coffee-shop"));
     });
     tools.querySelectorAll("button[data-tap]").forEach(function (b) {
       var id = b.dataset.tap;
@@ -462,7 +533,7 @@
       picked = t.pick.slice();
       chosen = { id: t.id, last: t.on[0] };
       mark();
-      say.textContent = "Chosen in the list: " + t.label + ".";
+      say.textContent = word("chosen-list", { step: t.label });
     });
     var pre = form.querySelector('input[name="answer"]:checked');
     if (pre && byId[pre.value]) { picked = byId[pre.value].pick.slice(); chosen = { id: pre.value, last: byId[pre.value].on[0] }; }
@@ -526,7 +597,7 @@
     if (queue.steps.length) {
       var h = document.createElement("h4");
       h.id = "cafe-queue-h";
-      h.textContent = "Your turn so far (not sent yet)";
+      h.textContent = word("so-far");
       panel.appendChild(h);
       var ol = document.createElement("ol");
       ol.className = "cafe-queued";
@@ -535,12 +606,12 @@
       panel.appendChild(ol);
       var hint = document.createElement("p");
       hint.className = "hint";
-      hint.textContent = queue.closed || "Your area shows your turn as it will be after these steps. Nothing is played until you send.";
+      hint.textContent = queue.closed || word("so-far-hint");
       panel.appendChild(hint);
     } else {
       var first = document.createElement("p");
       first.className = "hint";
-      first.textContent = "Several steps this turn? Queue each one as you choose it: your area is drawn as it will be, and Send plays them all at once.";
+      first.textContent = word("several");
       panel.appendChild(first);
     }
     var row = document.createElement("div");
@@ -556,9 +627,9 @@
       row.appendChild(b);
       return b;
     }
-    var add = queue.closed ? null : button("cafe-queue-add", "Queue it, then choose the next step +", function () { push(); });
+    var add = queue.closed ? null : button("cafe-queue-add", word("queue-it"), function () { push(); });
     if (queue.steps.length) {
-      button("cafe-queue-back", "Take back the last queued step", back);
+      button("cafe-queue-back", word("take-back"), back);
       button("cafe-queue-send", "", function () { form.requestSubmit ? form.requestSubmit() : form.submit(); }).className = "button";
     }
     var say = document.createElement("p");
@@ -571,7 +642,7 @@
     function count() {
       var n = queue.steps.length + (checked() && !queue.closed ? 1 : 0);
       if (add) add.disabled = !checked();
-      var words = queue.steps.length ? "Send my turn (" + n + " step" + (n === 1 ? "" : "s") + ")" : "Send";
+      var words = queue.steps.length ? word(n === 1 ? "send-steps-one" : "send-steps", { n: n }) : word("send");
       if (send) send.textContent = words;
       var other = document.getElementById("cafe-queue-send");
       if (other) other.textContent = words;
@@ -600,18 +671,18 @@
 
     function push() {
       var now = checked();
-      if (!now) { say.textContent = "Choose a step first: tap your area or pick from the list."; return; }
+      if (!now) { say.textContent = word("choose-first"); return; }
       var body = new URLSearchParams();
       body.set("csrfmiddlewaretoken", field("csrfmiddlewaretoken"));
       body.set("version", field("version"));
       body.set("prompt_key", field("prompt_key"));
       body.set("steps", JSON.stringify(queue.steps.concat([now])));
       add.disabled = true;
-      say.textContent = "Queueing…";
+      say.textContent = word("queueing");
       fetch(queue.urls.preview, { method: "POST", body: body, credentials: "same-origin", headers: { Accept: "application/json" } })
-        .then(function (r) { return r.json().catch(function () { return { ok: false, message: "The server could not preview that step (status " + r.status + "). Send it on its own instead." }; }); })
+        .then(function (r) { return r.json().catch(function () { return { ok: false, message: word("no-preview", { status: r.status }) }; }); })
         .then(function (answer) { if (answer.ok) queued(answer); else { say.textContent = answer.message; add.disabled = false; } })
-        .catch(function () { say.textContent = "No answer from the server: nothing was queued. Try again, or send this step on its own."; add.disabled = false; });
+        .catch(function () { say.textContent = word("no-answer"); add.disabled = false; });
     }
     function queued(answer) {
       queue.back.push({ table: queue.table, fieldset: queue.fieldset, steps: queue.steps, labels: queue.labels, closed: queue.closed });
@@ -626,14 +697,14 @@
         legend.textContent = answer.prompt.text;
         box.insertAdjacentHTML("beforeend", answer.prompt_html);
         queue.closed = "";
-        queue.note = "Queued: " + last + ". Choose your next step, or send your turn.";
+        queue.note = word("queued-next", { step: last });
       } else {
-        legend.textContent = "Your turn is queued";
-        queue.closed = answer.note || "That is the last step of your turn: send it to play it.";
+        legend.textContent = word("turn-queued");
+        queue.closed = answer.note || word("last-step");
         var p = document.createElement("p");
         p.textContent = queue.closed;
         box.appendChild(p);
-        queue.note = "Queued: " + last + ". " + queue.closed;
+        queue.note = word("queued", { step: last, then: queue.closed });
       }
       queue.fieldset = box.innerHTML;
       form.querySelector("fieldset").innerHTML = queue.fieldset;
@@ -651,10 +722,10 @@
       queue.fieldset = was.fieldset;
       swap(was.table);
       form.querySelector("fieldset").innerHTML = was.fieldset;
-      queue.note = "Taken back: " + taken + ".";
+      queue.note = word("taken-back", { step: taken });
       if (!queue.steps.length) {
         form.querySelectorAll('input[name="answer"]').forEach(function (r) { r.required = true; });
-        if (send) send.textContent = "Send";
+        if (send) send.textContent = word("send");
       }
       init();
       focusSay();
@@ -676,6 +747,8 @@
     var old = document.querySelector("section.cafe-tbl");
     if (!fresh || !old) return;
     fresh.querySelectorAll("script[src]").forEach(function (n) { n.remove(); });
+    var words = old.querySelector("#cafe-words");
+    if (words && !fresh.querySelector("#cafe-words")) fresh.appendChild(words);
     if (!fresh.dataset.preview && old.dataset.preview) { fresh.dataset.preview = old.dataset.preview; fresh.dataset.turn = old.dataset.turn; }
     fresh.classList.toggle("previewing", queue.steps.length > 0);
     old.replaceWith(fresh);
