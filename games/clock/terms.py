@@ -206,20 +206,20 @@ def _joined(parts: list[Msg]) -> Msg:
 
 
 _DAY_NAMES_PLURAL = (
-    "Mondays",
-    "Tuesdays",
-    "Wednesdays",
-    "Thursdays",
-    "Fridays",
-    "Saturdays",
-    "Sundays",
+    msg("Mondays"),
+    msg("Tuesdays"),
+    msg("Wednesdays"),
+    msg("Thursdays"),
+    msg("Fridays"),
+    msg("Saturdays"),
+    msg("Sundays"),
 )
 
 
 def _days_words(days: frozenset[int], first: bool) -> Msg:
     if days == {5, 6}:
         return msg("Weekends off") if first else msg("weekends off")
-    names = _joined([msg(_DAY_NAMES_PLURAL[d]) for d in sorted(days)])
+    names = _joined([_DAY_NAMES_PLURAL[d] for d in sorted(days)])
     return msg("No clock on %(days)s", days=names) if first else msg("no clock on %(days)s", days=names)
 
 

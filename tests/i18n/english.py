@@ -48,11 +48,11 @@ ALSO_THEIRS = {
         "sept",
         "six",
     },
-    "es": {"plan", "email", "a", "no", "son", "bot", "bots", "once", "come", "real", "final", "e"},
+    "es": {"plan", "email", "a", "no", "son", "bot", "bots", "once", "come", "real", "final", "e", "has"},
     "pt": {"plan", "email", "a", "no", "bot", "bots", "e", "do", "final", "real", "sim"},
     "ja": {"email", "bot", "bots"},
 }
-WORD = re.compile(r"[A-Za-z]+")
+WORD = re.compile(r"[^\W\d_]+")  # whole words in any script: "Début" is not "but"
 READ_ATTRIBUTES = {"aria-label", "title", "placeholder", "alt"}
 
 
