@@ -12,9 +12,9 @@ from games.clock.calendar import zone_for
 from games.clock.shown import due_in
 
 from . import links, notify
-from .mail_time import local_time
 from .messages import Reading, say
 from .models import Game, Notification, Seat
+from .reader_time import local_time
 
 
 def next_digest_at(user, now: datetime) -> datetime:

@@ -20,7 +20,7 @@ from games.messages import Reading, say
 from . import links
 from .clock.vacation import days_left, vacation_books, vacation_left
 from .models import Event, Game, Seat
-from .templatetags.when import local_time
+from .reader_time import local_time
 
 QUESTION_WORDS = 90  # characters of the question shown in the list
 PLAYING = (Game.Status.ACTIVE, Game.Status.PAUSED)

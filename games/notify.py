@@ -39,11 +39,11 @@ from .channels import pinging
 from .clock import seat as seat_clock
 from .clock import terms as clock_terms
 from .clock.calendar import holding, quiet_hour_spans
-from .mail_time import local_time
 from .messages import Reading
 from .messages import render as said
 from .models import Game, Notification, Seat
 from .present import as_shown, score_rows, table_template
+from .reader_time import local_time
 
 # mail clients ignore style sheets: every <style> rule becomes style="" attributes, and the tag goes
 _INLINER = css_inline.CSSInliner(keep_style_tags=False, keep_link_tags=False, load_remote_stylesheets=False)

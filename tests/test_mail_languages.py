@@ -19,8 +19,8 @@ from games.channels import ping as ping_module
 from games.engine import IllegalMove
 from games.engine.messages import msg
 from games.engine.prompts import Choose, ChooseMany, Option
-from games.mail_time import local_time
 from games.models import Notification
+from games.reader_time import local_time
 from games.reply_text import answer_text
 
 ANA = "ana@example.com"

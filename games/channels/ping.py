@@ -23,9 +23,9 @@ from django.utils.translation import gettext as _
 
 from accounts import languages
 from games import links
-from games.mail_time import local_time
 from games.messages import Reading, say
 from games.models import Game, Notification, Seat
+from games.reader_time import local_time
 
 QUESTION_CHARS = 140
 

@@ -21,7 +21,7 @@ from games.forms.channels import SeatChannelsForm
 from games.forms.preferences import PreferencesForm
 from games.forms.seat import VacationForm
 from games.models import Absence, ChatHook
-from games.templatetags.when import local_time
+from games.reader_time import local_time
 
 from . import chat_hooks
 from .seat import seat_or_error

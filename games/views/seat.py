@@ -36,7 +36,7 @@ from games.messages import Reading, say
 from games.messages import render as rendered
 from games.models import Event, Game, Seat, Vacation
 from games.present import LOG_LINES, as_shown, shown_scores, table_context, table_template
-from games.templatetags.when import local_time
+from games.reader_time import local_time
 from games.views.live import marker
 
 

@@ -18,6 +18,7 @@ from games.engine.svg import READABLE, Face, back_svg, card_svg, empty_svg, matc
 
 from .effects import requirement_text
 from .state import card_text, comma_list, instance_ids
+from .turn import symbol_words
 
 Say = Callable[[Any], str]
 
@@ -37,18 +38,8 @@ def catalogue(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def symbols(card: dict[str, Any]) -> list[Any]:
-    """'+1 call', '+2 love', …: a maid's symbols, one message each."""
-    out = []
-    d, lv, sv, e = card.get("symbols") or (0, 0, 0, 0)
-    if d:
-        out.append(nmsg("+%(n)s call", "+%(n)s calls", "n", n=d))
-    if lv:
-        out.append(msg("+%(n)s love", n=lv))
-    if sv:
-        out.append(nmsg("+%(n)s serving", "+%(n)s servings", "n", n=sv))
-    if e:
-        out.append(nmsg("+%(n)s employment", "+%(n)s employments", "n", n=e))
-    return out
+    """'+1 call', '+2 love', …: a maid's symbols, one message each (none on a card without them)."""
+    return symbol_words({"symbols": card.get("symbols") or (0, 0, 0, 0)})
 
 
 def card_words(card: dict[str, Any]) -> list[Any]:

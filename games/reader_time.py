@@ -1,4 +1,4 @@
-"""Times and dates as a mail or a ping says them, in the reader's active language.
+"""Times and dates as a reader reads them, on a page, in a mail or a ping, in their active language.
 
 English keeps the words every email has always used ("Tue 24 Nov 2026, 20:00 (Europe/Lisbon)",
 games.clock.shown.local_time); another language writes the same moment in its own order, names
