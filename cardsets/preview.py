@@ -5,13 +5,11 @@ drawings escape every text they hold)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from django.utils import translation
-
-from games.messages import Reading, say
+from games.engine.messages import english
 from games.titles import get_title, when_changed
 
 from .kinds import SetKind, card_key, marks, shipped_files
@@ -40,8 +38,11 @@ class Shown:
         )
 
 
-def sections(kind: SetKind, files: dict[str, Any], data: dict[str, Any]) -> list[tuple[str, list[Shown]]]:
-    """(file, its cards shown) for every file with a card list, in the file's order."""
+def sections(
+    kind: SetKind, files: dict[str, Any], data: dict[str, Any], say: Callable[[Any], str] = english
+) -> list[tuple[str, list[Shown]]]:
+    """(file, its cards shown) for every file with a card list, in the file's order, their words said
+    with `say` (the reader's language: the view passes it)."""
     draw = get_title(kind.slug).card_face
     out = []
     for file in kind.lists:
@@ -50,7 +51,7 @@ def sections(kind: SetKind, files: dict[str, Any], data: dict[str, Any]) -> list
             key = card_key(entry, i)
             name = entry.get("name", key) if isinstance(entry, dict) else key
             item = Shown(key=key, name=str(name), marks=marks(entry))
-            item.picture = draw(data, file, key, say=in_words(kind.slug)) if draw else ""
+            item.picture = draw(data, file, key, say=say) if draw else ""
             if not item.picture and isinstance(entry, dict):
                 item.lines = [f"{k}: {words(v)}" for k, v in entry.items() if k not in ("origin", "source")]
             shown.append(item)
@@ -69,15 +70,21 @@ def words(value: Any) -> str:
     return str(value)
 
 
-def showcase(slug: str) -> str:
+# the front page's card per title and language, drawn once per process
+_SHOWN: dict[tuple[str, str], str] = {}
+
+
+def showcase(slug: str, language: str = "en", say: Callable[[Any], str] = english) -> str:
     """The card of a title's shipped set with the most on it, as its drawing draws it (card_face), for
-    the front page: the title's own art, found through the registry, in the reader's language. "" for a
-    title that draws no card."""
-    return _showcase(slug, translation.get_language() or "en")
+    the front page: the title's own art, found through the registry, its words said with `say` in
+    `language`. "" for a title that draws no card."""
+    key = (slug, language)
+    if key not in _SHOWN:
+        _SHOWN[key] = _showcase(slug, say)
+    return _SHOWN[key]
 
 
-@cache
-def _showcase(slug: str, language: str) -> str:
+def _showcase(slug: str, say: Callable[[Any], str]) -> str:
     title = get_title(slug)
     kind = title.cardset_kind
     if kind is None or title.card_face is None:
@@ -85,17 +92,11 @@ def _showcase(slug: str, language: str) -> str:
     files = shipped_files(slug)
     data = kind.check(files)[0]
     faces = [
-        title.card_face(data, file, card_key(entry, i), say=in_words(slug))
+        title.card_face(data, file, card_key(entry, i), say=say)
         for file in kind.lists
         for i, entry in enumerate(kind.entries(files, file))
     ]
     return max(faces, key=len, default="")
 
 
-when_changed(_showcase.cache_clear)
-
-
-def in_words(slug: str):
-    """What a card face says its words with: the reader's language, in the title's catalogue."""
-    reading = Reading(title=slug)
-    return lambda value: say(value, reading)
+when_changed(_SHOWN.clear)

@@ -15,6 +15,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.messages import sayer
+
 from . import forms, store, tasks
 from . import preview as drawing
 from .exporting import export_zip
@@ -110,7 +112,7 @@ def run_check(request: HttpRequest, pk: int) -> HttpResponse:
 def preview(request: HttpRequest, pk: int) -> HttpResponse:
     cs = _visible(request, pk)
     kind = store.kind_of(cs.title)
-    shown = drawing.sections(kind, cs.files, cs.data)
+    shown = drawing.sections(kind, cs.files, cs.data, say=sayer(kind.slug))
     for _file, items in shown:
         for item in items:
             item.picture = mark_safe(item.picture)  # noqa: S308 - the drawings escape every text they hold

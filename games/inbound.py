@@ -77,7 +77,7 @@ from accounts import languages
 
 from . import links, notify
 from .actions import play, talk
-from .actions.answers import Replied, Unread
+from .actions.answers import NO_ANSWER, Replied, Unread
 from .actions.write import SubmitError
 from .engine import IllegalMove
 from .engine.prompts import NONE_WORDS, ChooseMany, Composite
@@ -97,9 +97,6 @@ WRONG_SENDER = gettext_lazy(
     "Please reply from the address the game's emails are sent to, or use the link in them."
 )
 NO_MESSAGE = gettext_lazy("We found no message at the top of your reply, so nothing was posted.")
-NO_ANSWER = gettext_lazy(
-    "We found no answer at the top of your reply. Write the number of your choice on the first line."
-)
 
 
 def none_words() -> frozenset[str]:
@@ -142,11 +139,11 @@ class RepliedIn(Replied):
         parts = len(getattr(prompt, "parts", ()) or ()) or 1
         text = answer_text(self.body, parts)
         if not text:
-            raise Unread(str(NO_ANSWER))
+            raise Unread(NO_ANSWER)
         try:
             return read_in_language(prompt, text, self.reading)
         except IllegalMove as e:
-            raise Unread(refusal(e, self.reading) or str(NO_ANSWER)) from None
+            raise Unread(refusal(e, self.reading) or NO_ANSWER) from None
 
 
 def _reading(game: Game) -> Reading:

@@ -11,7 +11,7 @@ app's; a message with no translation reads in English, as it was written.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -105,6 +105,12 @@ def say(value: Any, reading: Reading = NOBODY) -> str:
     if isinstance(value, list):
         return format_list([say(v, reading) for v in value], locale=_here())
     return str(value)
+
+
+def sayer(title: str = "", names: Mapping[int, str] | None = None) -> Callable[[Any], str]:
+    """`say` for a pure drawing to call as it builds its pictures: a title's words, in the active language."""
+    reading = Reading(names or {}, title)
+    return lambda value: say(value, reading)
 
 
 def render(tree: Any, reading: Reading = NOBODY) -> Any:

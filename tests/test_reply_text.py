@@ -16,6 +16,7 @@ import pytest
 
 from games import inbound, reply_text
 from games.actions import answers, play, talk
+from games.engine.messages import english
 from games.models import Event, Message, Notification, Seat
 from tests.support.replies import HERE, Case, load
 from tests.test_inbound import (  # noqa: F401 - _inbound_settings is an autouse fixture, used by being imported
@@ -102,7 +103,9 @@ def test_an_unreadable_reply_changes_nothing_and_the_player_is_told_why(client, 
 
     assert snapshot(game) == before
     [mail] = problems(ANA)
-    assert answers.NO_ANSWER in mail.body and "Hide a secret number" in mail.body, "why, and the question again"
+    assert english(answers.NO_ANSWER) in mail.body and "Hide a secret number" in mail.body, (
+        "why, and the question again"
+    )
     assert Notification.objects.get(kind=Notification.Kind.REPLY_PROBLEM).seat.index == 0
 
 
@@ -133,4 +136,4 @@ def test_a_table_talk_reply_with_only_a_signature_posts_nothing(client, make_gam
 
     assert Message.objects.count() == count
     [mail] = problems(ANA)
-    assert inbound.NO_MESSAGE in mail.body
+    assert str(inbound.NO_MESSAGE) in mail.body

@@ -17,22 +17,18 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
-
 from games.engine import IllegalMove
+from games.engine.messages import msg, nmsg
 from games.engine.typed import read_int
-from games.messages import refusal
 from games.reply_text import answer_text
 
 STEPS_CHARS = 20_000  # a queued turn's answers as posted: far more than any turn's option ids
-NO_ANSWER = gettext_noop(
-    "We found no answer at the top of your reply. Write the number of your choice on the first line."
-)
+NO_ANSWER = msg("We found no answer at the top of your reply. Write the number of your choice on the first line.")
 
 
 class Unread(Exception):
-    """A reply whose answer could not be read; its message is said to the player as it is."""
+    """A reply whose answer could not be read; its message (words, or a message of
+    games/engine/messages.py) is said to the player in their language."""
 
 
 def answer_from_post(p: dict[str, Any], post, prefix: str = "answer") -> Any:
@@ -41,7 +37,7 @@ def answer_from_post(p: dict[str, Any], post, prefix: str = "answer") -> Any:
     if kind == "choose":
         value = post.get(prefix)
         if not value:
-            raise IllegalMove(_("Pick one of the choices before sending."))
+            raise IllegalMove(msg("Pick one of the choices before sending."))
         return value
     if kind == "choose_many":
         return post.getlist(prefix)
@@ -53,14 +49,14 @@ def answer_from_post(p: dict[str, Any], post, prefix: str = "answer") -> Any:
         for o in p["options"]:
             raw = post.get(f"{prefix}.{o['id']}") or ""
             if not raw.strip():
-                raise IllegalMove(_("Give every choice a number."))
+                raise IllegalMove(msg("Give every choice a number."))
             ranks[o["id"]] = read_int(raw, low=1, high=n)
         if sorted(ranks.values()) != list(range(1, len(ranks) + 1)):
-            raise IllegalMove(_("Use each number from 1 to %(n)s once.") % {"n": len(ranks)})
+            raise IllegalMove(msg("Use each number from 1 to %(n)s once.", n=len(ranks)))
         return sorted(ranks, key=ranks.get)
     if kind == "composite":
         return {part["name"]: answer_from_post(part, post, f"{prefix}.{part['name']}") for part in p["parts"]}
-    raise IllegalMove(_("This question cannot be answered from a form."))
+    raise IllegalMove(msg("This question cannot be answered from a form."))
 
 
 @dataclass(frozen=True)
@@ -89,10 +85,10 @@ class Replied:
         text = answer_text(self.body, parts)
         try:
             if not text:
-                raise IllegalMove(_(NO_ANSWER))
+                raise IllegalMove(NO_ANSWER)
             return prompt.parse_text(text)
         except IllegalMove as e:
-            raise Unread(refusal(e) or _(NO_ANSWER)) from None
+            raise Unread(e.message or NO_ANSWER) from None
 
 
 def read(answer: Any, prompt) -> Any:
@@ -107,22 +103,23 @@ def read_steps(raw: Any, most: int) -> list[Any]:
     takes it (an option id for a pick). IllegalMove in words if it is not such a list; the answers
     themselves are judged by the write path against each question in turn."""
     if not isinstance(raw, str) or not raw.strip():
-        raise IllegalMove(_("No steps were sent: choose your steps on the table, then send them."))
+        raise IllegalMove(msg("No steps were sent: choose your steps on the table, then send them."))
     if len(raw) > STEPS_CHARS:
-        raise IllegalMove(_("Too much was sent for one turn."))
+        raise IllegalMove(msg("Too much was sent for one turn."))
     try:
         answers = json.loads(raw)
     except (ValueError, RecursionError):
-        raise IllegalMove(_("The steps sent could not be read. Reload the page and choose them again.")) from None
+        raise IllegalMove(msg("The steps sent could not be read. Reload the page and choose them again.")) from None
     if not isinstance(answers, list) or not answers:
-        raise IllegalMove(_("The steps sent could not be read. Reload the page and choose them again."))
+        raise IllegalMove(msg("The steps sent could not be read. Reload the page and choose them again."))
     if len(answers) > most:
         raise IllegalMove(
-            ngettext(
+            nmsg(
                 "A turn takes at most %(most)s steps; %(n)s was sent.",
                 "A turn takes at most %(most)s steps; %(n)s were sent.",
-                len(answers),
+                "n",
+                most=most,
+                n=len(answers),
             )
-            % {"most": most, "n": len(answers)}
         )
     return answers

@@ -23,7 +23,7 @@ from games import automatic, dispatch, notify, pending
 from games.clock import seat as seat_clock
 from games.engine import IllegalMove, step_rng
 from games.engine.protocol import Title
-from games.messages import Reading, refusal
+from games.messages import Reading, refusal, say
 from games.models import Event, Game, Seat
 from games.present import seat_view
 
@@ -48,6 +48,11 @@ class SubmitError(Exception):
     def __reduce__(self):
         # a Celery task that raises it must be able to send it back (pickle calls __init__ with these)
         return (type(self), (self.message, self.code))
+
+
+def _reading(game: Game, seats) -> Reading:
+    """Whose words a refusal names: the game's title and its players by seat."""
+    return Reading({s.index: s.name for s in seats or ()}, game.title)
 
 
 def nothing_played(why) -> str:
@@ -132,11 +137,9 @@ def play_answer_locked(
         seq = game.version + 1
         new_state = engine.apply(game.state, seat_index, answer, step_rng(game.seed, seq))
     except Unread as e:
-        raise SubmitError(str(e), "illegal") from None
+        raise SubmitError(say(e.args[0] if e.args else "", _reading(game, seats)), "illegal") from None
     except IllegalMove as e:
-        raise SubmitError(
-            nothing_played(refusal(e, Reading({s.index: s.name for s in seats or ()}, game.title))), "illegal"
-        ) from None
+        raise SubmitError(nothing_played(refusal(e, _reading(game, seats))), "illegal") from None
     seats = seats if seats is not None else list(game.seats.select_related("player"))
     acting = seat_at(seats, seat_index)
     # the lines this step logs, and how it was made when made for a person (games.automatic says it)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from games.messages import Reading, render, say
+from games.messages import Reading, render, sayer
 from games.titles import get_title
 
 register = template.Library()
@@ -29,7 +29,7 @@ def draw_table(context, game, view, prompt=None) -> dict[str, Any]:
     reading = Reading(names, game.title)
     # words the drawing builds into its pictures are said in the reader's language as it draws them;
     # the rest of what it returns are messages, rendered here
-    drawn = drawing.draw(view, drawing.catalogue(game.state), prompt or None, seat, say=lambda v: say(v, reading))
+    drawn = drawing.draw(view, drawing.catalogue(game.state), prompt or None, seat, say=sayer(game.title, names))
     return render(drawn, reading)
 
 

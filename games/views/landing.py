@@ -13,15 +13,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from cardsets.preview import showcase
 from games import links
 from games.actions import organise, write
 from games.engine import OptionsError
-from games.messages import say
+from games.messages import say, sayer
 from games.models import Game, Seat
 from games.titles import get_title, titles
 
@@ -53,7 +53,7 @@ def shown_games() -> list[Shown]:
             else _("%(low)s to %(high)s players") % {"low": low, "high": high}
         )
 
-        picture = mark_safe(showcase(t.slug))  # noqa: S308 - the drawing escapes every text it holds
+        picture = mark_safe(showcase(t.slug, get_language() or "en", sayer(t.slug)))  # noqa: S308 - the drawing escapes every text it holds
         out.append(Shown(t.slug, t.name, lead(t.slug), players, picture, bool(t.rules_summary)))
     return out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.engine.messages import english
 from games.engine.words import agree, counted
 from games.titles.cafe import actions as cafe_actions
 from games.titles.cafe_baras.cards import action_words, score_words
@@ -16,8 +17,8 @@ def test_counted_and_agree_say_one_thing_and_two_things():
 
 
 def test_cafe_stop_says_the_1_action_left_is_lost_and_the_2_actions_left_are_lost():
-    assert cafe_actions._stop_act(1).label == "Stop here (the 1 action left is lost)"
-    assert cafe_actions._stop_act(2).label == "Stop here (the 2 actions left are lost)"
+    assert english(cafe_actions._stop_act(1).label) == "Stop here (the 1 action left is lost)"
+    assert english(cafe_actions._stop_act(2).label) == "Stop here (the 2 actions left are lost)"
 
 
 def test_cafe_baras_card_words_agree_with_their_numbers():
@@ -31,6 +32,7 @@ def test_cafe_baras_card_words_agree_with_their_numbers():
 
 def test_cafe_romantica_forced_pass_counts_the_hearts_it_had():
     state = {"names": ["Ana"], "seats": [{"hearts": 1}], "options": {"pooling": False}}
-    assert forced_pass(state, 0) == "Ana has 1 ♥, too few for anything on offer, and passes (unspent ♥ are lost)."
+    said = english(forced_pass(state, 0), {0: "Ana"})
+    assert said == "Ana has 1 ♥, too few for anything on offer, and passes (unspent ♥ are lost)."
     state["seats"][0]["hearts"] = 0
-    assert forced_pass(state, 0) == "Ana has no ♥ to spend."
+    assert english(forced_pass(state, 0), {0: "Ana"}) == "Ana has no ♥ to spend."

@@ -14,6 +14,7 @@ from typing import Any
 
 from games.actions import play, steps
 from games.engine import step_rng
+from games.engine.messages import english
 from games.models import Game
 
 
@@ -64,7 +65,7 @@ def keeping(game: Game, seat: int, square: str, colour: str = "brown") -> str:
     for option in engine.prompts(game.state)[seat].options:
         after = engine.apply(game.state, seat, option.id, random.Random(0))
         acts = engine.prompts(after).get(seat)
-        if acts is not None and any(o.id == f"produce@{square}" and colour in o.label for o in acts.options):
+        if acts is not None and any(o.id == f"produce@{square}" and colour in english(o.label) for o in acts.options):
             return option.id
     raise AssertionError(f"no placement keeps {square} free to produce on")
 

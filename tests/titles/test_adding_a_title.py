@@ -147,12 +147,12 @@ PACKAGE = {
             return state["names"]
 
 
-        def draw(view, names, prompt, seat):
+        def draw(view, names, prompt, seat, say=str):
             return {"row": [{"id": c, "svg": card_svg(Face(name=names[c], label=names[c]))} for c in view["data"]["row"]],
                     "scores": view["data"]["scores"], "seat": seat}
 
 
-        def card_face(data, file, key):
+        def card_face(data, file, key, say=str):
             card = next((c for c in data["cards"] if c["id"] == key), None)
             return card_svg(Face(name=card["name"], label=card["name"])) if card else ""
     ''',
