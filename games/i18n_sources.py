@@ -88,6 +88,8 @@ def sources() -> list[Source]:
         ),
     ]
     for title in titles():
+        if title.folder is None or not Path(title.folder).resolve().is_relative_to(ROOT):
+            continue  # a title outside this project (a test's) has no catalogue here
         folder = Path(title.folder)
         rel = folder.relative_to(ROOT).as_posix()
         out.append(

@@ -25,7 +25,23 @@ ENGLISH = frozenset(
 )
 # words of English's list that are words of the reader's language too
 ALSO_THEIRS = {
-    "de": {"in", "an", "so", "was", "will", "hand", "also", "plan", "email", "link", "bot", "bots", "start", "end"},
+    "de": {
+        "in",
+        "an",
+        "so",
+        "was",
+        "will",
+        "hand",
+        "also",
+        "plan",
+        "email",
+        "link",
+        "bot",
+        "bots",
+        "start",
+        "end",
+        "still",
+    },
     "fr": {
         "table",
         "notes",
@@ -49,11 +65,12 @@ ALSO_THEIRS = {
         "six",
     },
     "es": {"plan", "email", "a", "no", "son", "bot", "bots", "once", "come", "real", "final", "e", "has"},
-    "pt": {"plan", "email", "a", "no", "bot", "bots", "e", "do", "final", "real", "sim"},
+    "pt": {"plan", "email", "a", "no", "bot", "bots", "e", "do", "final", "real", "sim", "for", "link"},
     "ja": {"email", "bot", "bots"},
 }
 WORD = re.compile(r"[^\W\d_]+")  # whole words in any script: "Début" is not "but"
 READ_ATTRIBUTES = {"aria-label", "title", "placeholder", "alt"}
+ADDRESSES = re.compile(r"https?://\S+|\S+@\S+")
 
 
 class _Text(HTMLParser):
@@ -86,6 +103,7 @@ def read_text(html: str) -> str:
 
 def english_words(text: str, lang: str, names: tuple[str, ...] = ()) -> list[str]:
     """The English words in `text` (a reader of `lang` should find none), after the names."""
+    text = ADDRESSES.sub(" ", text)  # links and addresses are not words a person reads
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
     allowed = ALSO_THEIRS.get(lang, set())
