@@ -12,6 +12,8 @@ from typing import Any
 
 import yaml
 
+from games.engine.cards import TRANSLATIONS
+
 from .kinds import SetKind
 
 HEADER = "# {name}: card set for {slug}, exported by the café turn service.\n# {provenance}\n"
@@ -29,10 +31,12 @@ def dump_file(data: Any) -> str:
 
 
 def export_zip(kind: SetKind, files: dict[str, Any], name: str, provenance: str) -> bytes:
-    """The zip: one YAML file per data file, named as in seeds/<slug>/."""
+    """The zip: one YAML file per data file, named as in seeds/<slug>/, and its translations if any."""
     buf = io.BytesIO()
     head = HEADER.format(name=name, slug=kind.slug, provenance=" ".join(provenance.split()) or "No provenance given.")
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for file in kind.files:
             zf.writestr(file, head + dump_file(files[file]))
+        if files.get(TRANSLATIONS):  # the set's own translations travel with it
+            zf.writestr(TRANSLATIONS, head + dump_file(files[TRANSLATIONS]))
     return buf.getvalue()

@@ -21,6 +21,7 @@ import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import Node, ScalarNode
 
+from games.engine.cards import TRANSLATIONS
 from games.engine.messages import Msg, english, msg
 
 from .kinds import SetKind
@@ -113,7 +114,7 @@ def _member_name(kind: SetKind, name: str) -> str:
                 files=_names(kind.files),
             )
         )
-    if path.name not in kind.files:
+    if path.name not in kind.files and path.name != TRANSLATIONS:
         raise UploadError(
             msg("%(file)s: not one of this game's files (%(files)s).", file=_shown(name), files=_names(kind.files))
         )

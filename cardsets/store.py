@@ -14,7 +14,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine.cards import CardDataError, content_hash
+from games.engine.cards import TRANSLATIONS, CardDataError, card_words, content_hash
 
 from .kinds import KINDS, SetKind
 from .models import STARTABLE, USABLE, CardSet, stalled_before
@@ -42,10 +42,16 @@ def build(slug: str, files: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         raise SetRefused(str(e).removeprefix(f"{slug}/")) from None
 
 
+def set_key(data: dict[str, Any], files: dict[str, Any]) -> str:
+    """What makes a set the same as another: its cards (the title's hash), and its own translations."""
+    own = files.get(TRANSLATIONS) if isinstance(files, dict) else None
+    return data["hash"] if not own else content_hash({"cards": data["hash"], TRANSLATIONS: own})
+
+
 def add_set(user, slug: str, name: str, provenance: str, files: dict[str, Any]) -> CardSet:
     """Store a new set after the title's checks; a staff member's set is offered to every host."""
     data, warnings = build(slug, files)
-    same = CardSet.objects.filter(title=slug, content_hash=data["hash"]).first()
+    same = CardSet.objects.filter(title=slug, content_hash=set_key(data, files)).first()
     if same is not None:
         raise SetRefused(_same_message(user, same))
     forget_name(slug, content_hash(data))
@@ -55,7 +61,7 @@ def add_set(user, slug: str, name: str, provenance: str, files: dict[str, Any]) 
                 name=name,
                 title=slug,
                 provenance=provenance,
-                content_hash=data["hash"],
+                content_hash=set_key(data, files),
                 recorded_hash=content_hash(data),
                 files=files,
                 data=data,
@@ -102,7 +108,7 @@ def _change_card(user, cs: CardSet, file: str, index: int, entry: dict[str, Any]
     cards[index] = entry
     data, warnings = build(cs.title, files)
     held = cs.check_status == CardSet.Check.SHIPPED or in_use(cs)
-    if data["hash"] == cs.content_hash:  # words only (a note): the cards a game plays with stay the same
+    if set_key(data, files) == cs.content_hash:  # words only (a note): the cards a game plays with stay the same
         if held:
             raise SetRefused(
                 _("That change leaves the cards as they were, and this set is in use: copy it to change notes.")
@@ -110,13 +116,13 @@ def _change_card(user, cs: CardSet, file: str, index: int, entry: dict[str, Any]
         cs.files = files
         cs.save(update_fields=["files"])
         return cs, False
-    other = CardSet.objects.filter(title=cs.title, content_hash=data["hash"]).exclude(pk=cs.pk).first()
+    other = CardSet.objects.filter(title=cs.title, content_hash=set_key(data, files)).exclude(pk=cs.pk).first()
     if other is not None:
         raise SetRefused(_same_message(user, other))
     if held:
         return add_set(user, cs.title, _copy_name(cs.name), cs.provenance, files), True
     forget_name(cs.title, cs.recorded_hash)
-    cs.files, cs.data, cs.content_hash, cs.warnings = files, data, data["hash"], warnings
+    cs.files, cs.data, cs.content_hash, cs.warnings = files, data, set_key(data, files), warnings
     cs.recorded_hash = content_hash(data)
     forget_name(cs.title, cs.recorded_hash)
     cs.check_status, cs.check_done, cs.check_total, cs.check_results = CardSet.Check.PENDING, 0, 0, {}
@@ -242,7 +248,8 @@ def chosen(user, slug: str, pk: int | None) -> dict[str, Any]:
         from games.engine import OptionsError
 
         raise OptionsError(_("That card set cannot be used for this game; choose another."))
-    return {"cardset": cs.data}
+    own = card_words((cs.files or {}).get(TRANSLATIONS)) if isinstance(cs.files, dict) else {}
+    return {"cardset": cs.data, **({"card_words": own} if own else {})}
 
 
 def held(slug: str, options: dict[str, Any] | None) -> CardSet | None:

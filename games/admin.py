@@ -30,7 +30,7 @@ from .engine.typed import Unreadable, read_int
 from .forms.fields import NumberField, PlainTextField
 from .host_actions import rewind_steps, voided_by
 from .log_words import Said, words_by_step
-from .messages import Reading
+from .messages import reading_for
 from .messages import render as rendered
 from .models import ChatHook, DeliveredMail, Event, Game, InboundMail, Notification, PushDevice, Seat
 from .present import LOG_LINES, table_context
@@ -353,7 +353,7 @@ class GameAdmin(admin.ModelAdmin):
             names = {s.index: s.name for s in seats}
             context |= table_context(engine, game.title, game.state, index, names, LOG_LINES, game=game)
             asked = engine.prompts(game.state).get(index) if context["rows"] is None else None
-            shown = rendered(asked.to_dict(), Reading(names, game.title)) if asked is not None else None
+            shown = rendered(asked.to_dict(), reading_for(game, names)) if asked is not None else None
             context["asked"] = shown if game.status == Game.Status.ACTIVE else None
         return TemplateResponse(request, "admin/games/game/table.html", context)
 

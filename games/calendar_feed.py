@@ -36,7 +36,7 @@ from accounts import languages, tokens
 
 from . import links
 from .calendar_files import Deadline, Words, feed_file
-from .messages import Reading, say
+from .messages import reading_for, say
 from .models import Game, Seat
 
 STAMP_TIMEOUT = 60 * 24 * 3600  # seconds the cache remembers a stamp (a forgotten one only costs a download)
@@ -119,7 +119,7 @@ def _question(text, game: Game) -> str:
     if isinstance(text, str):
         return text
     names = {s.index: s.name for s in game.seats.select_related("player")} if "$seat" in repr(text) else {}
-    return say(text, Reading(names, game.title))
+    return say(text, reading_for(game, names))
 
 
 def feed_for(user_pk: int, now: datetime, language: str | None = None) -> Feed:

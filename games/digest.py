@@ -12,7 +12,7 @@ from games.clock.calendar import zone_for
 from games.clock.shown import due_in
 
 from . import links, notify
-from .messages import Reading, say
+from .messages import Reading, reading_for, say
 from .models import Game, Notification, Seat
 from .reader_time import local_time
 
@@ -63,7 +63,7 @@ def send_due(now: datetime) -> int:
 
 
 def _reading(game: Game) -> Reading:
-    return Reading({seat.index: seat.name for seat in game.seats.select_related("player")}, game.title)
+    return reading_for(game, {seat.index: seat.name for seat in game.seats.select_related("player")})
 
 
 def _queue_digest(user, seats: list[Seat], now: datetime) -> None:

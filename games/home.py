@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.actions.steps import ordinal
-from games.messages import Reading, say
+from games.messages import reading_for, say
 
 from . import links
 from .clock.vacation import days_left, vacation_books, vacation_left
@@ -105,7 +105,7 @@ def home_for(user) -> Home:
             home.mine.append(row)
         elif game.status == Game.Status.ACTIVE and seat.waiting_since is not None:
             prompt = game.engine.prompts(game.state).get(seat.index)
-            row.question = _short(say(prompt.text, Reading(title=game.title)) if prompt is not None else "")
+            row.question = _short(say(prompt.text, reading_for(game)) if prompt is not None else "")
             row.deadline = local_time(seat.deadline, user.timezone)
             row.since = seat.waiting_since
             home.mine.append(row)

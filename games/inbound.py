@@ -81,7 +81,7 @@ from .actions.answers import NO_ANSWER, Replied, Unread
 from .actions.write import SubmitError
 from .engine import IllegalMove
 from .engine.prompts import NONE_WORDS, ChooseMany, Composite
-from .messages import NOBODY, Reading, refusal, shown_prompt
+from .messages import NOBODY, Reading, reading_for, refusal, shown_prompt
 from .models import Game, Seat
 from .reply_text import UNREADABLE, answer_text, body_of, talk_text
 
@@ -147,7 +147,7 @@ class RepliedIn(Replied):
 
 
 def _reading(game: Game) -> Reading:
-    return Reading({s.index: s.name for s in game.seats.select_related("player")}, game.title)
+    return reading_for(game, {s.index: s.name for s in game.seats.select_related("player")})
 
 
 # the only white space a mail header may wrap an address in; anything else (U+2028, NEL) is not ours

@@ -24,7 +24,7 @@ from games.actions.organise import who_acted
 from games.actions.replay import PLAYED, replay
 from games.engine import IllegalMove, step_rng
 from games.engine.log import read
-from games.messages import Reading, say
+from games.messages import Reading, reading_for, say
 from games.models import Event, Game
 
 # what an organiser's or a seat's admin step says; %(who)s is the actor or the seat, %(seat)s the seat
@@ -94,7 +94,7 @@ def _fold(game: Game) -> dict[int, Said]:
     first = events[0].payload
     names = dict(enumerate(first.get("players", [])))
     seed = first["seed"]
-    reading = Reading(names, game.title)
+    reading = reading_for(game, names)
 
     try:
         state = engine.setup(first["players"], first["options"], step_rng(seed, 0))

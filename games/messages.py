@@ -35,9 +35,19 @@ class Reading:
 
     names: Mapping[int, str] = field(default_factory=dict)
     title: str = ""
+    # the game's card set's own translations of its card words ({language: {English: theirs}})
+    card_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 NOBODY = Reading()
+
+
+def reading_for(game: Any, names: Mapping[int, str] | None = None) -> Reading:
+    """How a game's words are read: its players by their names of now, its title's catalogue, and
+    the translations its card set brought (kept with the game when it started)."""
+    options = getattr(game, "options", None)
+    own = options.get("card_words") if isinstance(options, dict) else None
+    return Reading(names or {}, getattr(game, "title", "") or "", own if isinstance(own, dict) else {})
 
 
 @lru_cache(maxsize=32)
@@ -78,6 +88,12 @@ def seat_name(index: Any, reading: Reading) -> str:
 
 
 def card_name(name: str, reading: Reading) -> str:
+    """A card word as the game's set translates it, else as the title's catalogue does, else English."""
+    if reading.card_words:
+        code = translation.get_language() or "en"
+        own = reading.card_words.get(code) or reading.card_words.get(code.split("-")[0]) or {}
+        if isinstance(own, Mapping) and isinstance(own.get(name), str):
+            return own[name]
     return _lookup(f"{reading.title}:card", name) if reading.title else name
 
 

@@ -39,7 +39,7 @@ from .channels import pinging
 from .clock import seat as seat_clock
 from .clock import terms as clock_terms
 from .clock.calendar import holding, quiet_hour_spans
-from .messages import Reading
+from .messages import Reading, reading_for
 from .messages import render as said
 from .models import Game, Notification, Seat
 from .present import as_shown, score_rows, table_template
@@ -155,7 +155,7 @@ def _reading(game: Game | None) -> Reading:
     """Whom a row's messages name: the players by their names of now, in the game's title's words."""
     if game is None:
         return Reading()
-    return Reading({s.index: s.name for s in game.seats.select_related("player")}, game.title)
+    return reading_for(game, {s.index: s.name for s in game.seats.select_related("player")})
 
 
 def _finish(note: Notification, lang: str) -> None:

@@ -10,7 +10,7 @@ from django.core.cache import cache as shared_cache
 from django.template.loader import get_template
 
 from games import automatic
-from games.messages import Reading, render, say
+from games.messages import Reading, reading_for, render, say
 from games.models import Event
 from games.title_files import PREFIX
 from games.titles import get_title, when_changed
@@ -93,7 +93,7 @@ def as_shown(game, view: dict[str, Any], seat: int | None, names: dict[int, str]
     `upto`) with each move made for a person said as such, and the players renamed since the game
     began called by their names of now wherever the view names them whole."""
     # the engine's messages in words, in the language active now (the reader's), players by their names of now
-    view = render(view, Reading(names, game.title))
+    view = render(view, reading_for(game, names))
     logged = players_at_start(game)
     view = renamed(view, {old: names[i] for i, old in logged.items() if old and names.get(i) and names[i] != old})
     lines = view.get("log")

@@ -112,6 +112,8 @@ def start_game(game: Game, actor=None, bots_in_open_seats: bool = False) -> Game
         game.join_nonce = ""
         seats = list(game.seats.select_related("player"))
         options = dict(game.options)
+        # a chosen set's own translations of its card words are the service's, not the title's
+        own_words = options.pop("card_words", None)
         load = engine.load_cardset
         if load is not None and "cardset" not in options:
             options["cardset"] = load()
@@ -127,6 +129,7 @@ def start_game(game: Game, actor=None, bots_in_open_seats: bool = False) -> Game
                 "players": [s.name for s in seats],
                 "options": options,
                 "cardset_hash": cardset_hash,
+                **({"card_words": own_words} if own_words else {}),
             },
             via="admin" if actor else "",
             actor=actor,

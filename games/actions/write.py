@@ -23,7 +23,7 @@ from games import automatic, dispatch, notify, pending
 from games.clock import seat as seat_clock
 from games.engine import IllegalMove, step_rng
 from games.engine.protocol import Title
-from games.messages import Reading, refusal, say
+from games.messages import Reading, reading_for, refusal, say
 from games.models import Event, Game, Seat
 from games.present import seat_view
 
@@ -52,7 +52,7 @@ class SubmitError(Exception):
 
 def _reading(game: Game, seats) -> Reading:
     """Whose words a refusal names: the game's title and its players by seat."""
-    return Reading({s.index: s.name for s in seats or ()}, game.title)
+    return reading_for(game, {s.index: s.name for s in seats or ()})
 
 
 def nothing_played(why) -> str:

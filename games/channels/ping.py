@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from accounts import languages
 from games import links
-from games.messages import Reading, say
+from games.messages import reading_for, say
 from games.models import Game, Notification, Seat
 from games.reader_time import local_time
 
@@ -80,7 +80,7 @@ def _question(note: Notification, question: Any) -> str:
         return str(question or "")
     game = note.game if note.game_id else None
     names = {s.index: s.name for s in game.seats.select_related("player")} if game is not None else {}
-    return say(question, Reading(names, game.title if game is not None else ""))
+    return say(question, reading_for(game, names))
 
 
 def _ping_of(note: Notification, ctx: dict[str, Any]) -> Ping:

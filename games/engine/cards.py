@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PurePosixPath
@@ -21,6 +22,40 @@ import yaml
 from .errors import CardDataError
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+
+
+# a set's own translations of its card words, an optional file of any title's set:
+#   de: {Oak Counter: Eichentheke, ...}
+#   ja: {...}
+TRANSLATIONS = "translations.yaml"
+_LANGUAGE = re.compile(r"[a-z]{2,3}(-[a-z0-9]{2,8})?")
+MOST_LANGUAGES, MOST_WORDS, LONGEST_WORD = 12, 2000, 120
+
+
+def card_words(parsed: Any) -> dict[str, dict[str, str]]:
+    """A set's translations ({language: {English card word: its words there}}), checked: a wrong
+    entry raises CardDataError naming the file and the entry."""
+    if parsed is None:
+        return {}
+    if not isinstance(parsed, dict):
+        raise CardDataError(f"{TRANSLATIONS}: a mapping of languages (de, ja, …) to their card words is expected.")
+    if len(parsed) > MOST_LANGUAGES:
+        raise CardDataError(f"{TRANSLATIONS}: at most {MOST_LANGUAGES} languages.")
+    out: dict[str, dict[str, str]] = {}
+    for lang, words in parsed.items():
+        if not isinstance(lang, str) or not _LANGUAGE.fullmatch(lang):
+            raise CardDataError(f"{TRANSLATIONS}: {str(lang)[:20]!r} is not a language code such as de or pt-br.")
+        if not isinstance(words, dict) or len(words) > MOST_WORDS:
+            raise CardDataError(f"{TRANSLATIONS}: {lang}: a mapping of at most {MOST_WORDS} card words is expected.")
+        for word, said in words.items():
+            ok = isinstance(word, str) and isinstance(said, str) and said.strip()
+            if not ok or len(word) > LONGEST_WORD or len(said) > LONGEST_WORD:
+                raise CardDataError(
+                    f"{TRANSLATIONS}: {lang}: {str(word)[:40]!r}: each card word and its translation is text "
+                    f"of 1 to {LONGEST_WORD} characters."
+                )
+        out[lang] = {w: s.strip() for w, s in words.items()}
+    return out
 
 
 def seed_dir(slug: str) -> Path:
@@ -122,6 +157,7 @@ class SetKind:
             raise CardDataError(
                 f"{', '.join(missing)}: missing; a {self.slug} set is the files {', '.join(self.files)}"
             )
+        card_words(files.get(TRANSLATIONS))  # a set's own translations, checked (a game takes them apart)
         root = PurePosixPath(self.slug)
         data = self.build(root, parsed_files(files))
         warnings = []

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from games.messages import Reading, render, sayer
+from games.messages import reading_for, render, say
 from games.titles import get_title
 
 register = template.Library()
@@ -26,10 +26,12 @@ def draw_table(context, game, view, prompt=None) -> dict[str, Any]:
     names = context.get("names")
     if not isinstance(names, dict):
         names = {s.index: s.name for s in game.seats.select_related("player")}
-    reading = Reading(names, game.title)
+    reading = reading_for(game, names)
     # words the drawing builds into its pictures are said in the reader's language as it draws them;
     # the rest of what it returns are messages, rendered here
-    drawn = drawing.draw(view, drawing.catalogue(game.state), prompt or None, seat, say=sayer(game.title, names))
+    drawn = drawing.draw(
+        view, drawing.catalogue(game.state), prompt or None, seat, say=lambda value: say(value, reading)
+    )
     return render(drawn, reading)
 
 

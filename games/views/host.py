@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from games import host_actions, links
 from games.actions import joining, organise, write
 from games.engine import OptionsError
-from games.messages import Reading, say
+from games.messages import reading_for, say
 from games.messages import render as rendered
 from games.models import ChatHook, Game
 from games.present import shown_scores, table_template
@@ -41,7 +41,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _detail(request: HttpRequest, game: Game, chat_form=None, status: int = 200) -> HttpResponse:
     seats = list(game.seats.select_related("player"))
-    reading = Reading({s.index: s.name for s in seats}, game.title)
+    reading = reading_for(game, {s.index: s.name for s in seats})
     view = rendered(game.engine.view(game.state, None), reading) if game.state is not None else None
     outcome = game.engine.outcome(game.state) if game.state is not None else None
     scores = shown_scores(outcome, {s.index: s.name for s in seats}, game.title)

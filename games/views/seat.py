@@ -32,7 +32,7 @@ from games.engine.prompts import prompt_key
 from games.engine.typed import Unreadable, read_int
 from games.forms.prompts import kept_picks, render_prompt
 from games.forms.seat import PlanForm, TalkForm, VacationForm
-from games.messages import Reading, say
+from games.messages import reading_for, say
 from games.messages import render as rendered
 from games.models import Event, Game, Seat, Vacation
 from games.present import LOG_LINES, as_shown, shown_scores, table_context, table_template
@@ -92,7 +92,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
     for m in messages.get_messages(request):
         (notes[m.extra_tags] if m.extra_tags in notes else top).append(m)
     # the question in the reader's words (its key is the engine's own: the same in every language)
-    shown = rendered(prompt.to_dict(), Reading(names, game.title)) if prompt else None
+    shown = rendered(prompt.to_dict(), reading_for(game, names)) if prompt else None
     ctx = {
         "messages": top,
         "notes": notes,
@@ -271,7 +271,7 @@ def _plan_panel(game: Game, seat: Seat, prompt) -> dict | None:
     nxt = None if prompt else _upcoming(game, seat)
     if nxt is None and not seat.plan:
         return None
-    reading = Reading({s.index: s.name for s in game.seats.select_related("player")}, game.title)
+    reading = reading_for(game, {s.index: s.name for s in game.seats.select_related("player")})
     labels = {o.id: say(o.label, reading) for o in nxt.options} if nxt else {}
     options = [{"id": o.id, "label": labels[o.id]} for o in nxt.options] if nxt else []
     return {

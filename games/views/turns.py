@@ -25,7 +25,7 @@ from games.actions import answers, play, steps, write
 from games.engine import IllegalMove
 from games.engine.typed import Unreadable, read_int
 from games.forms.prompts import render_prompt
-from games.messages import Reading, refusal
+from games.messages import reading_for, refusal
 from games.messages import render as rendered
 from games.models import Seat
 from games.present import table_template
@@ -110,7 +110,7 @@ def _drawn(request: HttpRequest, seat: Seat, token: str, seen: play.Preview) -> 
     }
     if seen.state is None:
         return out
-    reading = Reading({s.index: s.name for s in game.seats.select_related("player")}, game.title)
+    reading = reading_for(game, {s.index: s.name for s in game.seats.select_related("player")})
     view = rendered(game.engine.view(seen.state, seat.index), reading)
     prompt = rendered(seen.prompt.to_dict(), reading) if seen.prompt is not None else None
     context = {"game": game, "seat": seat, "token": token, "view": view, "prompt": prompt, "preview": True}
