@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from accounts.addresses import BadAddress, read_address
 from games.clock.terms import clock_problems
 from games.forms.fields import NumberField, PlainTextField, WeekdaysField, check_timezone
-from games.messages import say
+from games.messages import Reading, say
 from games.models import OPEN_SEAT, Game
 from games.titles import choices as title_choices
 
@@ -135,9 +135,10 @@ class NewGameForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, schema=(), cardsets=(), **kwargs):
+    def __init__(self, *args, schema=(), cardsets=(), slug: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.schema = list(schema)
+        self.reading = Reading(title=slug)  # the title's option words are its messages
         if cardsets:  # (card set id, label): the title's usable sets this person may choose (cardsets.store)
             self.fields["cardset"] = forms.TypedChoiceField(
                 coerce=int,
@@ -148,12 +149,12 @@ class NewGameForm(forms.Form):
             )
         for f in self.schema:
             if f.kind == "choice":
-                field = forms.ChoiceField(choices=f.choices, initial=f.default)
+                field = forms.ChoiceField(choices=[(v, say(k, self.reading)) for v, k in f.choices], initial=f.default)
             elif f.kind == "bool":
                 field = forms.BooleanField(required=False, initial=f.default)
             else:
                 field = NumberField(min_value=f.low, max_value=f.high, initial=f.default)
-            field.label, field.help_text = f.label, f.help
+            field.label, field.help_text = say(f.label, self.reading), say(f.help, self.reading)
             self.fields[f"opt_{f.name}"] = field
         self.fields["clock_preset"] = forms.ChoiceField(
             choices=[(OWN_CLOCK, _("My own settings (the fields below)"))]
@@ -173,10 +174,17 @@ class NewGameForm(forms.Form):
         groups: list[dict[str, Any]] = []
         for f in self.schema:
             last = groups[-1] if groups else None
-            if f.kind == "bool" and last is not None and last["checks"] and last["help"] == f.help:
+            if f.kind == "bool" and last is not None and last["checks"] and last["raw"] == f.help:
                 last["fields"].append(self[f"opt_{f.name}"])
             else:
-                groups.append({"checks": f.kind == "bool", "help": f.help, "fields": [self[f"opt_{f.name}"]]})
+                groups.append(
+                    {
+                        "checks": f.kind == "bool",
+                        "help": say(f.help, self.reading),
+                        "raw": f.help,
+                        "fields": [self[f"opt_{f.name}"]],
+                    }
+                )
         return groups
 
     def cardset_field(self):

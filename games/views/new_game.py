@@ -27,7 +27,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     except KeyError:
         schema = []
     sets = cardset_store.choices(request.user, slug) if slug else []
-    form = NewGameForm(request.POST or None, initial={"title": slug}, schema=schema, cardsets=sets)
+    form = NewGameForm(request.POST or None, initial={"title": slug}, schema=schema, cardsets=sets, slug=slug)
     if request.method == "POST" and form.is_valid():
         try:
             game = organise.create_game(

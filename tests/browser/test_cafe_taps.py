@@ -14,6 +14,7 @@ import re
 
 import pytest
 
+from games.messages import Reading, say
 from games.models import Game
 from tests.browser.test_cafe_page import _ana_url, _start
 
@@ -53,7 +54,8 @@ def _words(game: Game, option_id: str) -> str:
     """What the page must say near Send for this option: its label and detail, as the prompt has them."""
     game.refresh_from_db()
     option = next(o for o in game.engine.prompts(game.state)[0].options if o.id == option_id)
-    return f"Send will: {option.label}" + (f" ({option.detail})" if option.detail else "")
+    label, detail = (say(words, Reading(title="cafe")) for words in (option.label, option.detail))
+    return f"Send will: {label}" + (f" ({detail})" if detail else "")
 
 
 def _checked(page) -> str | None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from games import links
+from games.engine.messages import english
 from games.titles import get_title
 from tests.browser.flows import one_tap, submit
 from tests.support.play import mid_game
@@ -232,10 +233,10 @@ def test_cafe_romantica_table_is_drawn_mid_game(browser, live_server, make_game,
                     label = club.locator(f'.pic[data-card-id="{boy}"] svg').get_attribute("aria-label")
                     assert f"bond {bond}" in label
             agendas = names_in(page, f'.club[data-seat="{i}"] .agendas .pic')
-            assert agendas == [a["name"] for a in s["agendas"]]
+            assert agendas == [english(a["name"]) for a in s["agendas"]]
             if i != person:  # another seat's agendas: face down, unnamed, unless completed
                 hidden = {cards["agendas"][a]["name"] for a in game.state["seats"][i]["agendas"]} - {
-                    a["name"] for a in s["agendas"]
+                    english(a["name"]) for a in s["agendas"]
                 }
                 assert not any(name in club.inner_html() for name in hidden)
 
