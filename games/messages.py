@@ -66,6 +66,8 @@ def _text(context: str, one: str, many: str | None = None, n: int | float | None
     """The title's translation, else the engine's common one, else the English id."""
     if not one:
         return ""  # gettext("") is a catalogue's header, never words
+    if _english():  # the ids are the English: nothing to look up (most pages, every test)
+        return one if many is None or n == 1 else many
     if many is None:
         found = _lookup(context, one) if context else one
         return found if found != one else gettext(one)
@@ -76,8 +78,15 @@ def _text(context: str, one: str, many: str | None = None, n: int | float | None
 
 
 def number(n: int | float) -> str:
-    """A number in the reader's digits and separators."""
+    """A number in the reader's digits and separators (a small whole number reads the same in all six)."""
+    if isinstance(n, int) and -1000 < n < 1000:
+        return str(n)
     return format_decimal(n, locale=_here())
+
+
+def _english() -> bool:
+    code = translation.get_language()
+    return code is None or code == "en" or code.startswith("en-")
 
 
 def seat_name(index: Any, reading: Reading) -> str:
@@ -94,6 +103,8 @@ def card_name(name: str, reading: Reading) -> str:
         own = reading.card_words.get(code) or reading.card_words.get(code.split("-")[0]) or {}
         if isinstance(own, Mapping) and isinstance(own.get(name), str):
             return own[name]
+    if _english():
+        return name
     return _lookup(f"{reading.title}:card", name) if reading.title else name
 
 

@@ -21,6 +21,18 @@ def _fast_local_services(settings, tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def _site_language_again():
+    """Each test starts in the site's language: a request leaves its reader's language active in the
+    thread (Django's LocaleMiddleware sets it for each request, so the service is never misled)."""
+    from django.conf import settings as django_settings
+    from django.utils import translation
+
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _own_cache(settings, request):
     """Each test its own empty cache (rate-limit counters), whatever the xdist worker ran before."""
     from django.core.cache import caches

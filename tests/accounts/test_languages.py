@@ -111,7 +111,7 @@ def test_a_profile_without_a_language_is_written_to_in_the_sites():
     assert languages.for_user(user) == "en"
 
 
-@hsettings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     code=st.one_of(st.text(max_size=40), st.sampled_from(["en", "de", "ja", "pt-br", "EN", "de\x00"])),
     nxt=st.text(max_size=60),
