@@ -50,8 +50,9 @@ class UploadForm(forms.Form):
     """A set's files (or a zip of them), with a name and where the values come from."""
 
     title = forms.ChoiceField(choices=title_choices, label=gettext_lazy("Game"))
-    name = PlainTextField(max_length=100)
+    name = PlainTextField(max_length=100, label=gettext_lazy("Name"))
     provenance = PlainTextField(
+        label=gettext_lazy("Provenance"),
         max_length=2000,
         multiline=True,
         required=False,
@@ -61,7 +62,8 @@ class UploadForm(forms.Form):
         ),
     )
     files = MultipleFileField(
-        help_text=gettext_lazy("The game's YAML files, named as in the shipped set, or one zip of them.")
+        label=gettext_lazy("Files"),
+        help_text=gettext_lazy("The game's YAML files, named as in the shipped set, or one zip of them."),
     )
 
     def clean(self):

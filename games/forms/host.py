@@ -15,6 +15,7 @@ class ReasonForm(forms.Form):
     """Every organiser action is recorded with who did it and why."""
 
     reason = PlainTextField(
+        label=gettext_lazy("Reason"),
         max_length=300,
         multiline=True,
         widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),

@@ -124,9 +124,10 @@ def menu_title(asked: str) -> str:
 class NewGameForm(forms.Form):
     """Step one of a new game: the title, a name, the seats, the title's options and the clock."""
 
-    title = forms.ChoiceField(choices=title_choices)
-    name = PlainTextField(max_length=100)
+    title = forms.ChoiceField(choices=title_choices, label=gettext_lazy("Title"))
+    name = PlainTextField(max_length=100, label=gettext_lazy("Name"))
     seats = forms.CharField(
+        label=gettext_lazy("Seats"),
         max_length=4000,
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text=gettext_lazy(

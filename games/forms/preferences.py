@@ -66,7 +66,7 @@ def digest_hours() -> list[tuple[int, str]]:
 class PreferencesForm(forms.ModelForm):
     """How a player wants to hear from the service; their games go on whatever they pick."""
 
-    name = PlainTextField(max_length=80, required=False)
+    name = PlainTextField(max_length=80, required=False, label=gettext_lazy("Name"))
 
     class Meta:
         from accounts.models import User
