@@ -99,7 +99,7 @@ def _names(names) -> str:
 
 
 def _bytes(n: int) -> str:
-    # say(): grouped the English way until the service's renderer shows a number in the reader's own
+    # grouped as the refusal's English groups it: this reader is pure and passes words, not numbers
     return f"{n:,}"
 
 

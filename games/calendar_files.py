@@ -22,6 +22,8 @@ from datetime import UTC, datetime, timedelta
 
 from icalendar import Calendar, Event, vDuration
 
+from games.engine.messages import fill
+
 PRODID = "-//Cafe turns//Deadlines//EN"
 FEED_NAME = "Café turns: my deadlines"
 FEED_REFRESH = timedelta(minutes=15)  # how often a feed asks to be read again (apps may poll less often)
@@ -58,20 +60,12 @@ class Deadline:
 
     @property
     def summary(self) -> str:
-        return _filled(self.words.summary, game=one_line(self.game_name))
+        return fill(self.words.summary, {"game": one_line(self.game_name)})
 
     @property
     def description(self) -> str:
         question = one_line(self.question, QUESTION_CHARS)
-        return (f"{question}\n" if question else "") + _filled(self.words.answer_here, url=self.url)
-
-
-def _filled(text: str, **values: str) -> str:
-    """`text` with its placeholders filled; a translation that names them wrongly reads as written."""
-    try:
-        return text % values
-    except (KeyError, TypeError, ValueError):
-        return text
+        return (f"{question}\n" if question else "") + fill(self.words.answer_here, {"url": self.url})
 
 
 def one_line(text: str, limit: int | None = None) -> str:
