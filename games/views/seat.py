@@ -114,7 +114,7 @@ def seat(request: HttpRequest, token: str) -> HttpResponse:
         "undo": _undo_offer(game, seat) if playing and person and not seat.stand_in else None,
         "pause_votes": [s.name for s in seats if s.wants_pause and s.player_id and not s.is_bot],
         "vacation": _vacation_panel(game, seat, tz) if person and game.status != Game.Status.ENDED else None,
-        "plan": _plan_panel(game, seat, prompt) if playing and person and not seat.is_bot else None,
+        "plan": _plan_panel(game, seat, prompt, names) if playing and person and not seat.is_bot else None,
         "talk": _talk_panel(request, game, seat, tz),
         "again_offered": game.status == Game.Status.ENDED and Game.objects.filter(previous=game).exists(),
         "paused": paused_line(game, tz) if game.status == Game.Status.PAUSED else "",
@@ -267,11 +267,11 @@ def _upcoming(game: Game, seat: Seat):
     return nxt if nxt is not None and getattr(nxt, "kind", "") == "choose" else None
 
 
-def _plan_panel(game: Game, seat: Seat, prompt) -> dict | None:
+def _plan_panel(game: Game, seat: Seat, prompt, names: dict[int, str]) -> dict | None:
     nxt = None if prompt else _upcoming(game, seat)
     if nxt is None and not seat.plan:
         return None
-    reading = reading_for(game, {s.index: s.name for s in game.seats.select_related("player")})
+    reading = reading_for(game, names)  # the page's seats, read once
     labels = {o.id: say(o.label, reading) for o in nxt.options} if nxt else {}
     options = [{"id": o.id, "label": labels[o.id]} for o in nxt.options] if nxt else []
     return {
